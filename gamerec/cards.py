@@ -1,0 +1,106 @@
+"""Card codes of every deck gamerec knows, in one place.
+
+A card is a small int inside gamerec (fast to compare, compact in the binary form) and a
+short code outside it (``QS``, ``TH``, ``JK``). Codes are written canonically and read
+case-insensitively; French and taroc ranks also accept ``10`` for ``T``.
+
+French cards: rank ``2-9 T J Q K A`` followed by suit ``C D H S``. The int of a French card
+is ``suit * 13 + rank`` with suits in the order C, D, H, S and ranks 0 (two) .. 12 (ace), so
+``card // 13`` is its suit and ``card % 13`` its rank. A joker is ``JK`` (52) and the
+Black Swan ``BS`` (53).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = [
+    "FRENCH",
+    "FRENCH_RANKS",
+    "FRENCH_SUITS",
+    "JOKER",
+    "SUIT_NAMES",
+    "SWAN",
+    "CardCodeError",
+    "Deck",
+]
+
+
+class CardCodeError(ValueError):
+    """A string that is not a card code of the deck."""
+
+
+class Deck:
+    """The card codes of one deck.
+
+    ``codes[i]`` is the canonical code of card ``i``. ``cards`` is the deck as dealt:
+    a multiset, so a code may stand in it more than once (the three identical jokers).
+    """
+
+    __slots__ = ("_parse", "cards", "codes", "name")
+
+    def __init__(
+        self,
+        name: str,
+        codes: Sequence[str],
+        cards: Sequence[int] | None = None,
+        aliases: dict[str, int] | None = None,
+    ) -> None:
+        self.name = name
+        self.codes: tuple[str, ...] = tuple(codes)
+        self.cards: tuple[int, ...] = tuple(cards if cards is not None else range(len(codes)))
+        parse = {code.upper(): i for i, code in enumerate(self.codes)}
+        if aliases:
+            parse.update({k.upper(): v for k, v in aliases.items()})
+        self._parse = parse
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({self.name!r}, {len(self.cards)} cards)"
+
+    def code(self, card: int) -> str:
+        """The canonical code of ``card``; ``#N`` for an int that is no card of this deck."""
+        if 0 <= card < len(self.codes):
+            return self.codes[card]
+        return f"#{card}"
+
+    def codes_of(self, cards: Iterable[int]) -> str:
+        """Codes separated by spaces, in the order given."""
+        return " ".join(self.code(c) for c in cards)
+
+    def is_card(self, card: int) -> bool:
+        return 0 <= card < len(self.codes)
+
+    def parse(self, text: str) -> int:
+        """The card of a code, read case-insensitively.
+
+        >>> FRENCH.parse("qs"), FRENCH.parse("10h") == FRENCH.parse("TH")
+        (49, True)
+        """
+        try:
+            return self._parse[text.strip().upper()]
+        except (KeyError, AttributeError):
+            raise CardCodeError(f"not a {self.name} card code: {text!r}") from None
+
+
+FRENCH_RANKS = "23456789TJQKA"
+FRENCH_SUITS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+JOKER = 52
+SWAN = 53
+
+_french_codes = [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS]
+_ten_aliases = {"10" + s: FRENCH_SUITS.index(s) * 13 + 8 for s in FRENCH_SUITS}
+
+#: The standard 52-card deck.
+FRENCH = Deck("French", _french_codes, aliases=_ten_aliases)
+
+#: 52 cards, three identical jokers and the Black Swan (black-swan-2012).
+FRENCH_JOKERS_SWAN = Deck(
+    "French with jokers and Black Swan",
+    [*_french_codes, "JK", "BS"],
+    cards=[*range(52), JOKER, JOKER, JOKER, SWAN],
+    aliases=_ten_aliases,
+)

@@ -1,0 +1,274 @@
+"""The small interface every game implements, and the derived events it reports.
+
+A :class:`Game` describes one game: its id, deck, rule options, action kinds and bots.
+:meth:`Game.new_state` gives a :class:`GameState` for one record, which is driven deal by
+deal: :meth:`GameState.begin_deal` checks and starts a deal, then each action goes through
+:meth:`GameState.verify` (raises :class:`~gamerec.errors.Illegal` saying why),
+:meth:`GameState.can` (the same as a bool) or :meth:`GameState.apply` (verifies, then plays
+it and returns the derived events it caused). Everything a record does not store (trick
+winners, scores, the next dealer) is derived here.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from .cards import Deck
+from .errors import Illegal
+from .record import Action, Deal
+
+__all__ = [
+    "Bot",
+    "DealScored",
+    "Event",
+    "Game",
+    "GameState",
+    "MatchEnded",
+    "SeatView",
+    "TrickWon",
+    "View",
+    "check_cards",
+    "seat_name",
+]
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="event", tag=str.lower):
+    """Something derived from the record by the rules (never stored in it)."""
+
+
+class TrickWon(Event, frozen=True):
+    """A trick ended: ``cards`` are (seat, card) in play order; ``number`` counts from 1."""
+
+    number: int
+    seat: int
+    cards: tuple[tuple[int, int], ...]
+
+
+class DealScored(Event, frozen=True):
+    """A deal ended: its scores and the running totals, one per scoring side."""
+
+    deal: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class MatchEnded(Event, frozen=True):
+    """The record's game is over: the winning scoring sides (several on a shared win)."""
+
+    winners: tuple[int, ...]
+
+
+class SeatView(msgspec.Struct):
+    """One seat as a replay shows it; ``hand`` is ``None`` when hidden."""
+
+    seat: int
+    name: str
+    hand: list[str] | None
+    info: str
+    score: int
+
+
+class View(msgspec.Struct):
+    """What a replay shows after a step, in card codes and plain words."""
+
+    title: str
+    seats: list[SeatView]
+    table: list[tuple[int, str]]
+    lines: list[tuple[str, str]]
+    to_move: int | None
+
+
+def seat_name(players: Sequence[str], seat: int) -> str:
+    """``seat 2 (Cy)``: how messages name a seat."""
+    if 0 <= seat < len(players):
+        return f"seat {seat} ({players[seat]})"
+    return f"seat {seat}"
+
+
+def check_cards(
+    deck: Deck, groups: Sequence[tuple[str, Sequence[int]]], pool: Sequence[int] | None = None
+) -> None:
+    """Check that every card of ``groups`` (named lists) is a card of ``deck`` and that no
+    card is used more often than the deck (or ``pool``) holds it."""
+    available = Counter(deck.cards if pool is None else pool)
+    used: Counter[int] = Counter()
+    for name, cards in groups:
+        for c in cards:
+            if type(c) is not int or not deck.is_card(c):
+                raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")
+            used[c] += 1
+            if used[c] > available[c]:
+                times = "once" if available[c] == 1 else f"{available[c]} times"
+                where = "" if available[c] else " in this game"
+                raise Illegal(
+                    "deal-duplicate",
+                    f"{deck.code(c)} is dealt more often than the deck holds it ({times}{where})"
+                    f"; seen again in {name}",
+                )
+
+
+S = TypeVar("S", bound="GameState")
+
+#: A bot picks an action for the player to move, using only the given random generator.
+Bot = Callable[[Any, random.Random], Action]
+
+
+class GameState(ABC):
+    """The state of one record being replayed."""
+
+    game: ClassVar[Game[Any]]
+
+    def __init__(self, rules: Any, players: Sequence[str]) -> None:
+        self.rules = rules
+        self.players = list(players)
+        self.n = len(players)
+        self.deal_index = -1  #: index of the current deal, -1 before the first
+        self.deal_scores: list[tuple[int, ...]] = []
+        self.totals: list[int] = [0] * len(self.sides)
+
+    # -- deals ----------------------------------------------------------------------------
+    @abstractmethod
+    def begin_deal(self, deal: Deal[Any]) -> list[Event]:
+        """Check ``deal`` (hands, stock, dealer) and start it; raise Illegal if faulty."""
+
+    @abstractmethod
+    def expected_dealer(self) -> int | None:
+        """The dealer (or first player) the next deal must have; None when free."""
+
+    @property
+    @abstractmethod
+    def deal_over(self) -> bool:
+        """True when the current deal has reached its end (True before the first deal)."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool:
+        """True when the whole record's game is over."""
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or None outside a deal in progress."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, in a stable order."""
+
+    @abstractmethod
+    def verify(self, action: Action) -> None:
+        """Raise Illegal, saying why, unless ``action`` is legal now."""
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except Illegal:
+            return False
+        return True
+
+    @abstractmethod
+    def apply(self, action: Action) -> Sequence[Event]:
+        """Verify ``action``, play it and return the events it caused."""
+
+    # -- results --------------------------------------------------------------------------
+    @property
+    def sides(self) -> list[str]:
+        """Names of the scoring sides (the players, unless the game has teams)."""
+        return self.players
+
+    def winners(self) -> tuple[int, ...]:
+        """The sides with the highest total (several on a shared win)."""
+        best = max(self.totals)
+        return tuple(i for i, t in enumerate(self.totals) if t == best)
+
+    @abstractmethod
+    def view(self) -> View:
+        """The state as a replay shows it."""
+
+    def seat(self, seat: int) -> str:
+        return seat_name(self.players, seat)
+
+
+R = TypeVar("R", bound=msgspec.Struct)
+
+
+class Game(ABC, Generic[R]):
+    """One game: everything gamerec needs to know to read, check and play its records."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    deck: ClassVar[Deck]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: the Struct of the rule options (typed fields with defaults)
+    Rules: type[R]
+    #: the action kinds this game records
+    actions: ClassVar[tuple[type[Action], ...]]
+    #: the word the JSON form uses for a deal's stored seat: "dealer" or "first"
+    seat_field: ClassVar[str] = "dealer"
+    state_class: ClassVar[type[GameState]]
+    bots: ClassVar[Mapping[str, Bot]]
+
+    def parse_rules(self, raw: Mapping[str, Any], players: int) -> R:
+        """The typed rules of a record's rules block; Illegal for an unknown option or a
+        value out of range."""
+        if not isinstance(raw, Mapping):
+            raise Illegal("options", "the rules block is not a map of options")
+        try:
+            return msgspec.convert(dict(raw), self.Rules, strict=True)
+        except msgspec.ValidationError as e:
+            msg = str(e).replace("Object contains unknown field", "unknown option")
+            raise Illegal("options", f"rules: {msg}") from None
+
+    def filled_rules(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The rules block with every default filled in, as gamerec writes it."""
+        rules: dict[str, Any] = msgspec.to_builtins(self.parse_rules(raw, players))
+        return rules
+
+    def new_state(self, rules: Mapping[str, Any] | R, players: Sequence[str]) -> GameState:
+        """A state ready for the first deal; Illegal if the players or rules do not fit."""
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            raise Illegal(
+                "players",
+                f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}",
+            )
+        typed = rules if isinstance(rules, self.Rules) else self.parse_rules(rules, n)  # type: ignore[arg-type]
+        return self.state_class(typed, players)
+
+    @abstractmethod
+    def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
+        """Shuffle and deal the next deal of ``state`` with ``rng`` (for simulate)."""
+
+    @abstractmethod
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        """One line telling what ``event`` means, for replays and histories."""
+
+    def describe_action(self, action: Action, players: Sequence[str]) -> str:
+        """``Bo bids 2``, ``Cy plays QS``: one action in words."""
+        name = players[action.seat] if 0 <= action.seat < len(players) else f"seat {action.seat}"  # type: ignore[attr-defined]
+        return f"{name} {action_text(action, self.deck)}"
+
+    @abstractmethod
+    def history_text(self, record: Any, state: GameState) -> str:
+        """The game's own readable summary of a finished replay (its score sheet)."""
+
+
+def action_text(action: Action, deck: Deck) -> str:
+    """An action in the text notation's words, without the seat: ``bid 2``, ``play QS``."""
+    parts = [action.kind]
+    for name in action.__struct_fields__:
+        if name in ("seat", "note"):
+            continue
+        value = getattr(action, name)
+        if name in action.card_fields:
+            parts.append(deck.codes_of(value) if isinstance(value, list) else deck.code(value))
+        else:
+            parts.append(str(value))
+    return " ".join(parts)

@@ -1,0 +1,362 @@
+"""Reading and writing record files in any encoding, detected from the content.
+
+Encodings: ``binary`` (the framed container, ``.grec``), ``json`` (one record, or a list of
+records, ``.json``) and ``jsonl`` (one record per line, ``.jsonl``). Readers yield an
+:class:`Entry` per record, holding either the record or the :class:`FormatError` that made
+it unreadable, so one bad record never stops the rest. Writers write atomically.
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, Literal, NamedTuple, Union
+
+import msgspec
+
+from . import container
+from .errors import FormatError, InputError
+from .games import get_game
+from .jsonform import check_format, codec, peek, pretty
+from .record import Body, Header, Record
+
+__all__ = [
+    "ENCODINGS",
+    "Encoding",
+    "Entry",
+    "decode_binary",
+    "detect",
+    "encode_binary",
+    "encode_records",
+    "encoding_for_path",
+    "read_bytes",
+    "read_file",
+    "read_records",
+    "write_records",
+]
+
+Encoding = Literal["binary", "json", "jsonl"]
+ENCODINGS: tuple[Encoding, ...] = ("binary", "json", "jsonl")
+SUFFIXES: dict[str, Encoding] = {".grec": "binary", ".json": "json", ".jsonl": "jsonl"}
+
+
+class Entry(NamedTuple):
+    """One record of an input: its place (``index`` counts from 0; ``where`` is a byte
+    offset or line) and either the record or why it could not be read."""
+
+    source: str
+    index: int
+    where: str
+    record: Record | None
+    error: FormatError | None
+
+
+# -- binary ---------------------------------------------------------------------------------
+_encoder = msgspec.msgpack.Encoder()
+_header_decoder = msgspec.msgpack.Decoder(Header)
+_body_decoders: dict[str, msgspec.msgpack.Decoder[Any]] = {}
+
+
+def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
+    dec = _body_decoders.get(game_id)
+    if dec is None:
+        game = get_game(game_id)
+        union: Any = game.actions[0] if len(game.actions) == 1 else Union[game.actions]  # noqa: UP007
+        dec = _body_decoders[game_id] = msgspec.msgpack.Decoder(Body[union])  # type: ignore[valid-type]
+    return dec
+
+
+def encode_binary(record: Record) -> bytes:
+    """One record as a binary frame."""
+    body = Body(record.deals, record.claim)
+    return container.frame(_encoder.encode(record.header()), _encoder.encode(body))
+
+
+def decode_header(data: bytes | memoryview) -> Header:
+    """A binary record header, checked for format id and version."""
+    try:
+        header = _header_decoder.decode(data)
+    except msgspec.ValidationError as e:
+        raise FormatError(f"header: {_binary_path(str(e), _HEADER_FIELDS)}", "format.schema") from None
+    except msgspec.DecodeError as e:
+        raise FormatError(f"header: not MessagePack: {e}", "format.msgpack") from None
+    check_format(header.format, header.version)
+    return header
+
+
+def decode_binary(header: bytes | memoryview, body: bytes | memoryview) -> Record:
+    """A record from a frame's header and body bytes."""
+    h = decode_header(header)
+    try:
+        b = _body_decoder(h.game).decode(body)
+    except msgspec.ValidationError as e:
+        raise FormatError(_binary_path(str(e), _BODY_FIELDS), "format.schema") from None
+    except msgspec.DecodeError as e:
+        raise FormatError(f"body: not MessagePack: {e}", "format.msgpack") from None
+    actions = sum(len(d.actions) for d in b.deals)
+    if h.deals != len(b.deals) or h.actions != actions:
+        raise FormatError(
+            f"header counts {h.deals} deals and {h.actions} actions, the body holds "
+            f"{len(b.deals)} and {actions}",
+            "format.counts",
+        )
+    return Record(
+        game=h.game,
+        players=h.players,
+        rules=h.rules,
+        meta=h.meta,
+        provenance=h.provenance,
+        deals=b.deals,
+        claim=b.claim,
+        version=h.version,
+    )
+
+
+# How msgspec's array indexes read as field names: a Struct is a tuple of (name, child);
+# a list is ["list", child]; None stops naming.
+_ACTION_SPEC: Any = (("type", None), ("seat", None))
+_DEAL_SPEC: Any = (("dealer", None), ("hands", None), ("stock", None), ("actions", ["list", _ACTION_SPEC]))
+_BODY_FIELDS: Any = (("deals", ["list", _DEAL_SPEC]), ("claim", (("deals", None), ("totals", None))))
+_META_SPEC: Any = tuple((n, None) for n in ("event", "site", "date", "round", "table", "tags"))
+_HEADER_FIELDS: Any = tuple(
+    (n, _META_SPEC if n == "meta" else None)
+    for n in ("format", "version", "game", "players", "rules", "meta", "provenance", "deals", "actions")
+)
+
+
+def _binary_path(message: str, spec: Any) -> str:
+    """msgspec's ``$[0][3][1]`` for array-like Structs, spelled with field names:
+    ``deals[3].hands``."""
+    text, sep, where = message.rpartition(" - at `")
+    if not sep:
+        return message[:1].lower() + message[1:]
+    path = ""
+    for token in where.rstrip("`").removeprefix("$").split("]"):
+        token = token.removeprefix("[").removeprefix(".")
+        if not token:
+            continue
+        if isinstance(spec, tuple) and token.isdigit() and int(token) < len(spec):
+            name, spec = spec[int(token)]
+            path += ("." if path else "") + name
+        elif isinstance(spec, list):
+            path += f"[{token}]"
+            spec = spec[1]
+        else:
+            path += f"[{token}]"
+            spec = None
+    text = text[:1].lower() + text[1:]
+    return f"{path}: {text}" if path else text
+
+
+# -- detection and reading ------------------------------------------------------------------
+def detect(head: bytes) -> Encoding:
+    """The encoding of a file from its first bytes (at least its first line)."""
+    if head.startswith(container.MAGIC):
+        return "binary"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"["):
+        return "json"
+    if text.startswith(b"{"):
+        first = text.split(b"\n", 1)[0].strip()
+        if len(first) > 1 and first.endswith(b"}"):
+            return "jsonl"
+        return "json"
+    if not text:
+        raise FormatError("empty input: no records", "format.empty")
+    raise FormatError(
+        f"not a gamerec file: starts with {head[:8]!r}, neither the binary magic nor JSON",
+        "format.id",
+    )
+
+
+def _decode_json_record(data: bytes | str) -> Record:
+    return codec(peek(data)).decode(data)
+
+
+def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
+    """Every record held by ``data``, whatever its encoding."""
+    try:
+        kind = detect(data[:65536])
+    except FormatError as e:
+        yield Entry(source, 0, "byte 0", None, e)
+        return
+    if kind == "binary":
+        yield from _read_binary(data, source)
+    elif kind == "jsonl":
+        yield from _read_jsonl(iter(data.splitlines(keepends=True)), source)
+    else:
+        yield from _read_json(data, source)
+
+
+def read_file(path: str | Path) -> Iterator[Entry]:
+    """Every record of the file at ``path`` (``-`` is standard input), streamed: binary
+    files are mapped, JSON Lines read line by line."""
+    name = str(path)
+    if name == "-":
+        yield from read_bytes(sys.stdin.buffer.read(), "-")
+        return
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError as e:
+        raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
+    with f:
+        try:
+            head = f.read(65536)
+        except OSError as e:
+            raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+        try:
+            kind = detect(head)
+        except FormatError as e:
+            yield Entry(name, 0, "byte 0", None, e)
+            return
+        f.seek(0)
+        if kind == "binary":
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+                yield from _read_binary(mm, name)
+        elif kind == "jsonl":
+            yield from _read_jsonl(iter(f), name)
+        else:
+            yield from _read_json(f.read(), name)
+
+
+def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
+    """Every record of every file named, in order."""
+    for p in paths:
+        yield from read_file(p)
+
+
+def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
+    try:
+        container.check_file_header(data)  # type: ignore[arg-type]
+    except container.ContainerError as e:
+        yield Entry(source, 0, "byte 0", None, FormatError(str(e), "format.container", 0))
+        return
+    for index, item in enumerate(container.scan(data)):
+        if isinstance(item, container.Damage):
+            err = FormatError(
+                f"damaged bytes {item.start}..{item.end}: {item.reason}", "format.damaged", item.start
+            )
+            yield Entry(source, index, f"byte {item.start}", None, err)
+            continue
+        where = f"byte {item.offset}"
+        try:
+            record = decode_binary(item.header, item.body)
+        except FormatError as e:
+            e.offset = item.offset
+            yield Entry(source, index, where, None, e)
+            continue
+        yield Entry(source, index, where, record, None)
+
+
+def _read_jsonl(lines: Iterator[bytes], source: str) -> Iterator[Entry]:
+    index = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            yield Entry(source, index, f"line {number}", _decode_json_record(line), None)
+        except FormatError as e:
+            yield Entry(source, index, f"line {number}", None, e)
+        index += 1
+
+
+_any_list = msgspec.json.Decoder(list[msgspec.Raw])
+
+
+def _read_json(data: bytes, source: str) -> Iterator[Entry]:
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"["):
+        try:
+            items = _any_list.decode(data)
+        except msgspec.DecodeError as e:
+            yield Entry(source, 0, "byte 0", None, FormatError(f"not valid JSON: {e}", "format.json"))
+            return
+        for index, raw in enumerate(items):
+            try:
+                yield Entry(source, index, f"item {index + 1}", _decode_json_record(bytes(raw)), None)
+            except FormatError as e:
+                yield Entry(source, index, f"item {index + 1}", None, e)
+        return
+    try:
+        yield Entry(source, 0, "byte 0", _decode_json_record(data), None)
+    except FormatError as e:
+        yield Entry(source, 0, "byte 0", None, e)
+
+
+# -- writing --------------------------------------------------------------------------------
+def encoding_for_path(path: str | Path) -> Encoding:
+    """The encoding a file name asks for by its suffix (binary when it has none known)."""
+    return SUFFIXES.get(Path(path).suffix.lower(), "binary")
+
+
+def _filled(record: Record) -> Record:
+    """The record with its rules' defaults filled in, as gamerec writes it. A rules block
+    that is not legal is kept as it is (verification reports it)."""
+    try:
+        game = get_game(record.game)
+        rules = game.filled_rules(record.rules, len(record.players))
+    except Exception:  # an illegal block stays as recorded  # noqa: BLE001
+        return record
+    if rules == record.rules:
+        return record
+    return msgspec.structs.replace(record, rules=rules)
+
+
+def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
+    """The chunks of a file holding ``records`` in ``encoding``."""
+    if encoding == "binary":
+        yield container.FILE_HEADER
+        for r in records:
+            yield encode_binary(_filled(r))
+    elif encoding == "jsonl":
+        enc = msgspec.json.Encoder()
+        for r in records:
+            yield enc.encode(codec(r.game).to_struct(_filled(r))) + b"\n"
+    else:
+        items = [msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records]
+        doc: Any = items[0] if len(items) == 1 else items
+        yield (pretty(doc) + "\n").encode()
+
+
+def write_records(
+    records: Iterable[Record],
+    path: str | Path,
+    encoding: Encoding | None = None,
+    *,
+    force: bool = True,
+) -> int:
+    """Write ``records`` to ``path`` atomically (a temporary file renamed into place);
+    returns the number of bytes. Without ``force`` an existing file is not replaced."""
+    target = Path(path)
+    if not force and target.exists():
+        raise InputError(f"{target}: exists (use --force to replace it)")
+    enc = encoding or encoding_for_path(target)
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    size = 0
+    try:
+        with os.fdopen(fd, "wb") as out:
+            size = write_stream(records, out, enc)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return size
+
+
+def write_stream(records: Iterable[Record], out: IO[bytes], encoding: Encoding) -> int:
+    """Write ``records`` to an open binary stream; returns the number of bytes."""
+    size = 0
+    for chunk in encode_records(records, encoding):
+        out.write(chunk)
+        size += len(chunk)
+    return size
+

@@ -1,0 +1,429 @@
+"""Blackball: an Oh Hell variant (rules-sources/blackball.txt, RULINGS.md section 1).
+
+Rules as gamerec plays them:
+
+- 2 to 7 players, the standard 52-card deck, ranks 2 < 3 < ... < 10 < J < Q < K < A.
+- A record holds every round of the ``schedule``: ``1-7-1`` (default; hand sizes
+  1, 2, ..., 7, 6, ..., 1: 13 rounds) or ``7-1-7`` (7, 6, ..., 1, 1, 2, ..., 7: 14 rounds).
+- The first round's dealer is recorded; the deal passes left (clockwise) every round.
+- A round whose hand size is 7 has no trump. In every other round the top card of the
+  undealt stock is turned up after the deal (the record's ``stock``: that one card); its
+  suit is trump.
+- Bidding: one bid each, from the dealer's left, clockwise, dealer last; 0 .. hand size.
+  Option ``hook`` (default false): the dealer may not bid the number that makes the bids
+  total the hand size. All bids come before the first lead.
+- Play: the dealer's left leads the first trick, each trick's winner the next. Follow the
+  led suit if you can, else play any card. Option ``must_trump`` (default false): a player
+  void in the led suit must play a trump if they hold one (no duty to overtrump).
+- The highest trump wins a trick, else the highest card of the led suit.
+- A round scores 10 + bid for exactly the bid, else 0 (a "black ball"). 179 at most over
+  ``1-7-1`` (13 x 10 + 49), 196 over ``7-1-7``. The highest total wins; ties share.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from ..cards import FRENCH, SUIT_NAMES
+from ..engine import (
+    DealScored,
+    Event,
+    Game,
+    GameState,
+    MatchEnded,
+    SeatView,
+    TrickWon,
+    View,
+    check_cards,
+)
+from ..errors import Illegal
+from ..record import Action, Bid, Deal, Play
+
+__all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
+
+SCHEDULES: dict[str, tuple[int, ...]] = {
+    "1-7-1": (1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1),
+    "7-1-7": (7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7),
+}
+NO_TRUMP_SIZE = 7
+SUIT_SYMBOLS = "♣♦♥♠"
+
+_BIDDING, _PLAYING, _DONE = 0, 1, 2
+
+
+class BlackballRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The rule options of blackball (RULINGS.md section 1)."""
+
+    schedule: Annotated[
+        Literal["1-7-1", "7-1-7"],
+        msgspec.Meta(description="hand sizes of the rounds: 1 up to 7 and down, or 7 down to 1 and up"),
+    ] = "1-7-1"
+    hook: Annotated[
+        bool,
+        msgspec.Meta(description="the dealer may not bid what makes the bids total the hand size"),
+    ] = False
+    must_trump: Annotated[
+        bool,
+        msgspec.Meta(description="a player void in the led suit must trump if they can"),
+    ] = False
+
+
+def schedule_sizes(schedule: str) -> tuple[int, ...]:
+    """The hand size of each round of a schedule."""
+    return SCHEDULES[schedule]
+
+
+def _suit_list(cards: Sequence[int]) -> str:
+    return " ".join(FRENCH.code(c) for c in sorted(cards, key=lambda c: (-(c % 13), c)))
+
+
+class BlackballState(GameState):
+    """A blackball record being replayed."""
+
+    game: ClassVar[Game[Any]]
+    rules: BlackballRules
+
+    def __init__(self, rules: BlackballRules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        self.sizes = SCHEDULES[rules.schedule]
+        self.phase = _DONE
+        self.dealer = -1
+        self.size = 0
+        self.trump = -1
+        self.upcard: int | None = None
+        self.hands: list[set[int]] = []
+        self.suit_counts: list[list[int]] = []
+        self.bids: list[int | None] = []
+        self.won: list[int] = []
+        self.turn = 0
+        self.leader = 0
+        self.trick: list[int] = []
+        self.tricks_played = 0
+        self.round_bids: list[tuple[int, ...]] = []
+
+    # -- deals ----------------------------------------------------------------------------
+    def expected_dealer(self) -> int | None:
+        return None if self.deal_index < 0 else (self.dealer + 1) % self.n
+
+    @property
+    def deal_over(self) -> bool:
+        return self.phase == _DONE
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == _DONE and self.deal_index == len(self.sizes) - 1
+
+    def begin_deal(self, deal: Deal[Any]) -> list[Event]:
+        n = self.n
+        number = self.deal_index + 2
+        size = self.sizes[self.deal_index + 1]
+        dealer = deal.dealer
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise Illegal("deal-dealer", f"dealer {dealer} is not a seat (0..{n - 1})")
+        expected = self.expected_dealer()
+        if expected is not None and dealer != expected:
+            raise Illegal(
+                "deal-dealer",
+                f"round {number} is dealt by {self.seat(dealer)} but the deal passes left "
+                f"to {self.seat(expected)}",
+            )
+        if len(deal.hands) != n:
+            raise Illegal("deal-hands", f"round {number} deals {len(deal.hands)} hands to {n} players")
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != size:
+                raise Illegal(
+                    "deal-size",
+                    f"round {number} deals {size} cards each but {self.seat(seat)} has {len(hand)}",
+                )
+        stock = deal.stock
+        groups = [(f"the hand of {self.seat(s)}", h) for s, h in enumerate(deal.hands)]
+        check_cards(FRENCH, [*groups, ("the up-card", stock)])
+        if size == NO_TRUMP_SIZE:
+            if stock:
+                raise Illegal(
+                    "deal-upcard",
+                    f"round {number} ({size} cards) has no trump but the deal turns up "
+                    f"{FRENCH.codes_of(stock)}",
+                )
+            self.trump, self.upcard = -1, None
+        else:
+            if len(stock) != 1:
+                what = "no up-card" if not stock else f"{len(stock)} up-cards ({FRENCH.codes_of(stock)})"
+                raise Illegal(
+                    "deal-upcard", f"round {number} ({size} cards) needs one up-card for trump, not {what}"
+                )
+            self.upcard = stock[0]
+            self.trump = stock[0] // 13
+        self.deal_index += 1
+        self.dealer = dealer
+        self.size = size
+        self.hands = [set(h) for h in deal.hands]
+        counts = []
+        for h in deal.hands:
+            c = [0, 0, 0, 0]
+            for card in h:
+                c[card // 13] += 1
+            counts.append(c)
+        self.suit_counts = counts
+        self.bids = [None] * n
+        self.won = [0] * n
+        self.turn = (dealer + 1) % n
+        self.leader = self.turn
+        self.trick = []
+        self.tricks_played = 0
+        self.phase = _BIDDING
+        return []
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == _DONE else self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == _BIDDING:
+            return [a for t in range(self.size + 1) if self.can(a := Bid(self.turn, t))]
+        if self.phase == _PLAYING:
+            seat = self.turn
+            return [Play(seat, c) for c in sorted(self.hands[seat]) if self.can(Play(seat, c))]
+        return []
+
+    def verify(self, action: Action) -> None:
+        kind = type(action)
+        phase = self.phase
+        if phase == _BIDDING:
+            if kind is not Bid:
+                raise Illegal(
+                    "wrong-action",
+                    f"{action.kind} during the bidding: {self.seat(self.turn)} is to bid",
+                )
+            self._check_bid(action)  # type: ignore[arg-type]
+        elif phase == _PLAYING:
+            if kind is not Play:
+                raise Illegal(
+                    "wrong-action",
+                    f"{action.kind} after the bidding: {self.seat(self.turn)} is to play a card",
+                )
+            self._check_play(action)  # type: ignore[arg-type]
+        else:
+            raise Illegal("after-end", "the round is over: no action is due")
+
+    def _check_bid(self, bid: Bid) -> None:
+        seat = bid.seat
+        if seat != self.turn:
+            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to bid")
+        tricks = bid.tricks
+        if type(tricks) is not int or not 0 <= tricks <= self.size:
+            raise Illegal("bid-range", f"bid {tricks} is outside 0..{self.size} in a {self.size}-card round")
+        if self.rules.hook and seat == self.dealer:
+            total = sum(b for b in self.bids if b is not None)
+            if total + tricks == self.size:
+                raise Illegal(
+                    "hook",
+                    f"the dealer may not bid {tricks}: the bids would total the hand size {self.size}",
+                )
+
+    def _check_play(self, play: Play) -> None:
+        seat = play.seat
+        if seat != self.turn:
+            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+        card = play.card
+        hand = self.hands[seat]
+        if card not in hand:
+            raise Illegal("not-held", f"{FRENCH.code(card)} is not in the hand ({_suit_list(hand)})")
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            suit = card // 13
+            if suit != led:
+                counts = self.suit_counts[seat]
+                if counts[led]:
+                    held = _suit_list([c for c in hand if c // 13 == led])
+                    raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {held}")
+                trump = self.trump
+                if self.rules.must_trump and trump >= 0 and suit != trump and counts[trump]:
+                    held = _suit_list([c for c in hand if c // 13 == trump])
+                    raise Illegal(
+                        "must-trump",
+                        f"void in {SUIT_NAMES[led]}, must play a trump ({SUIT_NAMES[trump]}): holds {held}",
+                    )
+
+    def apply(self, action: Action) -> Sequence[Event]:
+        self.verify(action)
+        n = self.n
+        if self.phase == _BIDDING:
+            self.bids[action.seat] = action.tricks  # type: ignore[attr-defined]
+            self.turn = (self.turn + 1) % n
+            if self.turn == self.leader:
+                self.phase = _PLAYING
+            return ()
+        card: int = action.card  # type: ignore[attr-defined]
+        seat = self.turn
+        self.hands[seat].discard(card)
+        self.suit_counts[seat][card // 13] -= 1
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return ()
+        # the trick is complete: the highest trump, else the highest of the led suit
+        trump = self.trump
+        led = trick[0] // 13
+        best = 0
+        best_key = -1
+        for i, c in enumerate(trick):
+            s = c // 13
+            key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
+            if key > best_key:
+                best, best_key = i, key
+        leader = self.leader
+        winner = (leader + best) % n
+        self.won[winner] += 1
+        self.tricks_played += 1
+        events: list[Event] = [
+            TrickWon(self.tricks_played, winner, tuple(((leader + i) % n, c) for i, c in enumerate(trick)))
+        ]
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.tricks_played == self.size:
+            events.extend(self._score_round())
+        return events
+
+    def _score_round(self) -> list[Event]:
+        scores = tuple(10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True))
+        self.deal_scores.append(scores)
+        self.round_bids.append(tuple(b or 0 for b in self.bids))
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self.phase = _DONE
+        events: list[Event] = [DealScored(self.deal_index, scores, tuple(self.totals))]
+        if self.finished:
+            events.append(MatchEnded(self.winners()))
+        return events
+
+    # -- display --------------------------------------------------------------------------
+    def view(self) -> View:
+        seats = []
+        for s in range(self.n):
+            hand = sorted(self.hands[s], key=lambda c: (c // 13, c % 13)) if self.hands else []
+            bid = self.bids[s] if self.bids else None
+            info = "" if bid is None else f"bid {bid}, won {self.won[s]}"
+            seats.append(SeatView(s, self.players[s], [FRENCH.code(c) for c in hand], info, self.totals[s]))
+        if self.deal_index < 0:
+            return View("Before the first round", seats, [], [], None)
+        number = self.deal_index + 1
+        title = f"Round {number} of {len(self.sizes)} · {self.size} card{'s' if self.size != 1 else ''}"
+        trump = "none (no-trump round)" if self.trump < 0 else (
+            f"{SUIT_SYMBOLS[self.trump]} {SUIT_NAMES[self.trump]} (up-card {FRENCH.code(self.upcard or 0)})"
+        )
+        lines = [("Dealer", self.players[self.dealer]), ("Trump", trump)]
+        if self.phase != _BIDDING:
+            lines.append(("Tricks", f"{self.tricks_played} of {self.size} played"))
+        table = [((self.leader + i) % self.n, FRENCH.code(c)) for i, c in enumerate(self.trick)]
+        return View(title, seats, table, lines, self.to_move)
+
+
+def _smart_bid(state: BlackballState, seat: int) -> int:
+    hand = state.hands[seat]
+    trump = state.trump
+    estimate = 0.0
+    for c in hand:
+        rank, suit = c % 13, c // 13
+        if suit == trump:
+            estimate += 0.5 + rank / 16
+        elif rank >= 11:
+            estimate += 0.8 if rank == 12 else 0.45
+    return max(0, min(state.size, round(estimate * 4 / max(state.n, 2) * 0.9)))
+
+
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+def smart_bot(state: GameState, rng: random.Random) -> Action:
+    """Bids what its high cards and trumps are worth; then plays to make the bid: wins
+    tricks while it needs them, ducks (plays low) once it has enough."""
+    assert isinstance(state, BlackballState)
+    seat = state.turn
+    legal = state.legal_actions()
+    if state.phase == _BIDDING:
+        want = _smart_bid(state, seat)
+        choices = [a for a in legal if isinstance(a, Bid)]
+        return min(choices, key=lambda a: (abs(a.tricks - want), a.tricks))
+    plays = [a for a in legal if isinstance(a, Play)]
+    trump = state.trump
+    led = state.trick[0] // 13 if state.trick else -1
+
+    def strength(c: int) -> int:
+        s = c // 13
+        return (c % 13) + (100 if s == trump else 50 if (s == led or led < 0) else 0)
+
+    bid = state.bids[seat] or 0
+    need = bid - state.won[seat]
+    if need > 0:
+        return max(plays, key=lambda a: (strength(a.card), -a.card))
+    return min(plays, key=lambda a: (strength(a.card), a.card))
+
+
+class Blackball(Game[BlackballRules]):
+    id = "blackball"
+    title = "Blackball (an Oh Hell variant)"
+    deck = FRENCH
+    min_players = 2
+    max_players = 7
+    Rules = BlackballRules
+    actions = (Bid, Play)
+    seat_field = "dealer"
+    state_class = BlackballState
+    bots = {"random": random_bot, "smart": smart_bot}
+
+    def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
+        assert isinstance(state, BlackballState)
+        index = state.deal_index + 1
+        size = state.sizes[index]
+        dealer = state.expected_dealer()
+        if dealer is None:
+            dealer = rng.randrange(state.n)
+        cards = list(FRENCH.cards)
+        rng.shuffle(cards)
+        # dealt one at a time from the dealer's left, as at a table
+        hands: list[list[int]] = [[] for _ in range(state.n)]
+        for i in range(size * state.n):
+            hands[(dealer + 1 + i) % state.n].append(cards[i])
+        stock = [] if size == NO_TRUMP_SIZE else [cards[size * state.n]]
+        return Deal(dealer, hands, stock, [])
+
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        if isinstance(event, TrickWon):
+            cards = " ".join(FRENCH.code(c) for _, c in event.cards)
+            return f"trick {event.number} ({cards}) won by {players[event.seat]}"
+        if isinstance(event, DealScored):
+            parts = [f"{players[i]} {s}" for i, s in enumerate(event.scores)]
+            return f"round {event.deal + 1} scored: " + ", ".join(parts)
+        if isinstance(event, MatchEnded):
+            names = " and ".join(players[i] for i in event.winners)
+            return f"game over: {names} win{'s' if len(event.winners) == 1 else ''}"
+        return repr(event)
+
+    def history_text(self, record: Any, state: GameState) -> str:
+        """The rule text's score sheet: one line per round, each seat's bid and points,
+        a black ball (⚫) for a missed bid."""
+        assert isinstance(state, BlackballState)
+        players = state.players
+        width = max(8, *(len(p) for p in players))
+        lines = ["Round  Cards  " + "  ".join(p.rjust(width) for p in players)]
+        for r, scores in enumerate(state.deal_scores):
+            bids = state.round_bids[r]
+            cells = []
+            for s, pts in enumerate(scores):
+                mark = f"{bids[s]} ⚫" if pts == 0 else f"{bids[s]} → {pts}"
+                cells.append(mark.rjust(width))
+            lines.append(f"{r + 1:>5}  {state.sizes[r]:>5}  " + "  ".join(cells))
+        lines.append("Total         " + "  ".join(str(t).rjust(width) for t in state.totals))
+        return "\n".join(lines)
+
+
+BlackballState.game = Blackball()

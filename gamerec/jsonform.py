@@ -1,0 +1,293 @@
+"""The JSON form of records: readable field names and card codes, meant to be edited by hand.
+
+The JSON Structs of each game are made from its binary action Structs (card fields become
+card-code strings, the int tag becomes the action's name), so the two forms cannot drift
+apart. :func:`record_to_json` and :func:`record_from_json` convert losslessly.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Union
+
+import msgspec
+
+from .cards import CardCodeError, Deck
+from .engine import Game
+from .errors import FormatError
+from .games import get_game
+from .record import FORMAT_ID, FORMAT_VERSION, Action, Claim, Deal, Meta, Provenance, Record
+
+__all__ = ["JsonCodec", "check_format", "codec", "peek", "pretty"]
+
+CardCode = Annotated[str, msgspec.Meta(description="a card code, e.g. QS, TH, JK")]
+
+
+class JMeta(msgspec.Struct, omit_defaults=True, rename={"round_": "round"}):
+    """Where and when the game was played; any further string tags in ``tags``."""
+
+    event: str | None = None
+    site: str | None = None
+    date: str | None = None
+    round_: str | None = None
+    table: str | None = None
+    tags: dict[str, str] = {}
+
+
+class JProvenance(msgspec.Struct, omit_defaults=True):
+    """How a generated record was made."""
+
+    generator: str
+    seed: int | None = None
+    settings: dict[str, str] = {}
+
+
+class JClaim(msgspec.Struct, omit_defaults=True):
+    """A result as written at the table, per scoring side."""
+
+    deals: list[list[int]] | None = None
+    totals: list[int] | None = None
+
+
+class _Peek(msgspec.Struct):
+    format: Any = None
+    version: Any = None
+    game: Any = None
+
+
+_peek_decoder = msgspec.json.Decoder(_Peek)
+
+
+def check_format(fmt: Any, version: Any) -> None:
+    """FormatError unless this is a gamerec record of a version this gamerec reads."""
+    if fmt != FORMAT_ID:
+        what = "no format field" if fmt is None else f"format {fmt!r}"
+        raise FormatError(f"not a gamerec record ({what})", "format.id")
+    if type(version) is not int:
+        raise FormatError(f"format version must be an integer, got {version!r}", "format.version")
+    if version != FORMAT_VERSION:
+        raise FormatError(
+            f"unknown format version {version} (this gamerec reads version {FORMAT_VERSION})",
+            "format.version",
+        )
+
+
+def peek(data: bytes | str) -> Any:
+    """The game id of a JSON record, after checking its format id and version."""
+    try:
+        head = _peek_decoder.decode(data)
+    except msgspec.ValidationError as e:
+        raise FormatError(f"not a record: {e}", "format.schema") from None
+    except msgspec.DecodeError as e:
+        raise FormatError(f"not valid JSON: {e}", "format.json") from None
+    check_format(head.format, head.version)
+    return head.game
+
+
+def _card_type(t: Any) -> Any:
+    if t is int:
+        return CardCode
+    return list[CardCode]
+
+
+class JsonCodec:
+    """The JSON Structs of one game and the conversions to and from :class:`Record`."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.deck: Deck = game.deck
+        self.jactions: dict[type[Action], type[msgspec.Struct]] = {}
+        self.from_j: dict[type[msgspec.Struct], tuple[type[Action], tuple[str, ...]]] = {}
+        for cls in game.actions:
+            fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+            for f in msgspec.structs.fields(cls):
+                t = _card_type(f.type) if f.name in cls.card_fields else f.type
+                if f.default is msgspec.NODEFAULT:
+                    fields.append((f.name, t))
+                else:
+                    fields.append((f.name, t, f.default))
+            name = f"{type(game).__name__}{cls.__name__}"
+            jcls = msgspec.defstruct(name, fields, tag=cls.kind, omit_defaults=True, module=__name__)
+            jcls.__doc__ = cls.__doc__
+            self.jactions[cls] = jcls
+            self.from_j[jcls] = (cls, tuple(f.name for f in msgspec.structs.fields(cls)))
+        union: Any = tuple(self.jactions.values())
+        action_type = union[0] if len(union) == 1 else Union[union]  # noqa: UP007
+        seat_field = game.seat_field
+        title = type(game).__name__
+        self.jdeal = msgspec.defstruct(
+            f"{title}Deal",
+            [
+                (seat_field, int),
+                ("hands", list[list[CardCode]]),
+                ("stock", list[CardCode], []),
+                ("actions", list[action_type], []),
+            ],
+            omit_defaults=True,
+            module=__name__,
+        )
+        self.jdeal.__doc__ = (
+            f"One deal: the {seat_field}, the hands as dealt, the revealed stock (top first) "
+            "and the actions in play order."
+        )
+        self.jrecord = msgspec.defstruct(
+            f"{title}Record",
+            [
+                ("format", str),
+                ("version", int),
+                ("game", str),
+                ("players", list[str]),
+                ("rules", dict[str, Any], {}),
+                ("meta", JMeta, msgspec.field(default_factory=JMeta)),
+                ("provenance", JProvenance | None, None),
+                ("deals", list[self.jdeal], []),  # type: ignore[name-defined]
+                ("claim", JClaim | None, None),
+            ],
+            omit_defaults=True,
+            module=__name__,
+        )
+        self.jrecord.__doc__ = f"A {game.id} record in gamerec's JSON form."
+        self.decoder = msgspec.json.Decoder(self.jrecord)
+
+    # -- JSON -> Record -------------------------------------------------------------------
+    def _card(self, code: str, path: str) -> int:
+        try:
+            return self.deck.parse(code)
+        except CardCodeError as e:
+            raise FormatError(f"{path}: {e}", "format.card") from None
+
+    def from_struct(self, j: Any) -> Record:
+        deals: list[Deal[Any]] = []
+        card = self._card
+        seat_field = self.game.seat_field
+        for di, jd in enumerate(j.deals):
+            at = f"deals[{di}]"
+            hands = [
+                [card(c, f"{at}.hands[{h}][{k}]") for k, c in enumerate(hand)]
+                for h, hand in enumerate(jd.hands)
+            ]
+            stock = [card(c, f"{at}.stock[{k}]") for k, c in enumerate(jd.stock)]
+            actions = []
+            for ai, ja in enumerate(jd.actions):
+                cls, names = self.from_j[type(ja)]
+                values = []
+                for name in names:
+                    v = getattr(ja, name)
+                    if name in cls.card_fields:
+                        where = f"{at}.actions[{ai}].{name}"
+                        v = (
+                            card(v, where)
+                            if isinstance(v, str)
+                            else [card(c, f"{where}[{k}]") for k, c in enumerate(v)]
+                        )
+                    values.append(v)
+                actions.append(cls(*values))
+            deals.append(Deal(getattr(jd, seat_field), hands, stock, actions))
+        m = j.meta
+        meta = Meta(m.event, m.site, m.date, m.round_, m.table, dict(m.tags))
+        p = j.provenance
+        prov = None if p is None else Provenance(p.generator, p.seed, dict(p.settings))
+        claim = None if j.claim is None else Claim(j.claim.deals, j.claim.totals)
+        return Record(
+            game=j.game,
+            players=j.players,
+            rules=j.rules,
+            meta=meta,
+            provenance=prov,
+            deals=deals,
+            claim=claim,
+            version=j.version,
+        )
+
+    def decode(self, data: bytes | str) -> Record:
+        """A record from one JSON document; FormatError naming the path of a bad field."""
+        try:
+            j = self.decoder.decode(data)
+        except msgspec.ValidationError as e:
+            raise FormatError(_json_path(str(e)), "format.schema") from None
+        except msgspec.DecodeError as e:
+            raise FormatError(f"not valid JSON: {e}", "format.json") from None
+        return self.from_struct(j)
+
+    # -- Record -> JSON -------------------------------------------------------------------
+    def to_struct(self, record: Record) -> Any:
+        code = self.deck.code
+        jdeals = []
+        for d in record.deals:
+            actions = []
+            for a in d.actions:
+                cls = type(a)
+                values = {}
+                for name in a.__struct_fields__:
+                    v = getattr(a, name)
+                    if name in cls.card_fields:
+                        v = code(v) if isinstance(v, int) else [code(c) for c in v]
+                    values[name] = v
+                actions.append(self.jactions[cls](**values))
+            jdeals.append(
+                self.jdeal(
+                    **{
+                        self.game.seat_field: d.dealer,
+                        "hands": [[code(c) for c in h] for h in d.hands],
+                        "stock": [code(c) for c in d.stock],
+                        "actions": actions,
+                    }
+                )
+            )
+        m = record.meta
+        p = record.provenance
+        return self.jrecord(
+            format=FORMAT_ID,
+            version=record.version,
+            game=record.game,
+            players=record.players,
+            rules=record.rules,
+            meta=JMeta(m.event, m.site, m.date, m.round, m.table, m.tags),
+            provenance=None if p is None else JProvenance(p.generator, p.seed, p.settings),
+            deals=jdeals,
+            claim=None if record.claim is None else JClaim(record.claim.deals, record.claim.totals),
+        )
+
+
+def _json_path(message: str) -> str:
+    """``Expected `str`, got `int` - at `$.deals[0].hands[1][2]``` as
+    ``deals[0].hands[1][2]: expected `str`, got `int```."""
+    text, sep, where = message.rpartition(" - at `")
+    if not sep:
+        return message[:1].lower() + message[1:]
+    path = where.rstrip("`").removeprefix("$").removeprefix(".")
+    text = text[:1].lower() + text[1:]
+    return f"{path}: {text}" if path else text
+
+
+@cache
+def codec(game_id: str) -> JsonCodec:
+    """The JSON codec of a game (built once)."""
+    return JsonCodec(get_game(game_id))
+
+
+_INLINE = 88
+
+
+def pretty(obj: Any, indent: int = 0) -> str:
+    """JSON laid out for people: a value that fits on a line stays on one line, larger
+    ones open up one item per line (so each action and each hand gets its own line)."""
+    flat = _inline(obj)
+    if len(flat) + indent <= _INLINE or not isinstance(obj, dict | list) or not obj:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(obj, dict):
+        items = [
+            f"{pad}{msgspec.json.encode(k).decode()}: {pretty(v, indent + 2)}" for k, v in obj.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + pretty(v, indent + 2) for v in obj]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
+def _inline(obj: Any) -> str:
+    if isinstance(obj, dict):
+        return "{" + ", ".join(f"{_inline(k)}: {_inline(v)}" for k, v in obj.items()) + "}"
+    if isinstance(obj, list):
+        return "[" + ", ".join(_inline(v) for v in obj) + "]"
+    return msgspec.json.encode(obj).decode()

@@ -1,0 +1,163 @@
+"""The record: one game as the table played it, and the actions inside it.
+
+These Structs are the in-memory model and, as they stand, the binary (MessagePack) form:
+array-like, cards as small ints, actions as a tagged union whose tag is a small int. The
+JSON form has its own Structs with readable field names and card codes (see
+:mod:`gamerec.jsonform`); both carry the same information, so conversion is lossless.
+
+Only what was chosen or dealt is stored: hands as dealt, the revealed stock, each action
+with its seat. Trick winners, captures, draws and scores are derived by replaying.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+__all__ = [
+    "FORMAT_ID",
+    "FORMAT_VERSION",
+    "Action",
+    "Bid",
+    "Body",
+    "Claim",
+    "Deal",
+    "Header",
+    "Meta",
+    "Play",
+    "Provenance",
+    "Record",
+]
+
+#: The format id every record carries.
+FORMAT_ID = "gamerec"
+#: The major version of the record format this gamerec reads and writes.
+FORMAT_VERSION = 1
+
+
+class Action(msgspec.Struct, array_like=True, frozen=True):
+    """Base of every recorded action: the seat that acted and an optional note.
+
+    ``kind`` is the action's name in the JSON form and the text notation; ``card_fields``
+    name the fields that hold cards (converted to codes in the JSON form).
+    """
+
+    kind: ClassVar[str] = ""
+    card_fields: ClassVar[tuple[str, ...]] = ()
+
+    def same(self, other: Action) -> bool:
+        """Equal but for the note."""
+        return msgspec.structs.replace(self, note=None) == msgspec.structs.replace(  # type: ignore[call-arg]
+            other, note=None
+        )
+
+
+class Bid(Action, tag=0, frozen=True):
+    """A bid of a number of tricks (blackball)."""
+
+    kind: ClassVar[str] = "bid"
+    seat: int
+    tricks: int
+    note: str | None = None
+
+
+class Play(Action, tag=1, frozen=True):
+    """One card played to a trick (blackball, black-swan-taroc, forest)."""
+
+    kind: ClassVar[str] = "play"
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int
+    card: int
+    note: str | None = None
+
+
+A = TypeVar("A")
+
+
+class Meta(msgspec.Struct, array_like=True, omit_defaults=True):
+    """Where and when the game was played; ``tags`` holds any further string tags."""
+
+    event: str | None = None
+    site: str | None = None
+    date: str | None = None
+    round: str | None = None
+    table: str | None = None
+    tags: dict[str, str] = {}
+
+
+class Provenance(msgspec.Struct, array_like=True, omit_defaults=True):
+    """How a generated record was made: the program, its seed and its settings."""
+
+    generator: str
+    seed: int | None = None
+    settings: dict[str, str] = {}
+
+
+class Claim(msgspec.Struct, array_like=True, omit_defaults=True):
+    """A result as written at the table: per-deal scores and/or totals per scoring side."""
+
+    deals: list[list[int]] | None = None
+    totals: list[int] | None = None
+
+
+class Deal(msgspec.Struct, Generic[A], array_like=True):
+    """One deal: who dealt (or, by the game, who plays first), the hands as dealt, the
+    revealed stock in order (top first) and the actions in play order."""
+
+    dealer: int
+    hands: list[list[int]]
+    stock: list[int]
+    actions: list[A]
+
+
+class Header(msgspec.Struct, array_like=True):
+    """The binary header of a record: everything but the deals, plus their counts, so
+    a reader can list records without decoding their actions."""
+
+    format: str
+    version: int
+    game: str
+    players: list[str]
+    rules: dict[str, Any]
+    meta: Meta
+    provenance: Provenance | None
+    deals: int
+    actions: int
+
+
+class Body(msgspec.Struct, Generic[A], array_like=True):
+    """The binary body of a record: its deals and the claimed result."""
+
+    deals: list[Deal[A]]
+    claim: Claim | None = None
+
+
+class Record(msgspec.Struct, kw_only=True):
+    """One game as played: header fields, deals and an optional claimed result."""
+
+    game: str
+    players: list[str]
+    rules: dict[str, Any] = {}
+    meta: Meta = msgspec.field(default_factory=Meta)
+    provenance: Provenance | None = None
+    deals: list[Deal[Any]] = []
+    claim: Claim | None = None
+    version: int = FORMAT_VERSION
+
+    @property
+    def action_count(self) -> int:
+        return sum(len(d.actions) for d in self.deals)
+
+    def header(self) -> Header:
+        return Header(
+            FORMAT_ID,
+            self.version,
+            self.game,
+            self.players,
+            self.rules,
+            self.meta,
+            self.provenance,
+            len(self.deals),
+            self.action_count,
+        )

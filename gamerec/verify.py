@@ -1,0 +1,290 @@
+"""Verification: replay each record by its rules and give it a verdict.
+
+Verdicts (RULINGS.md): ``unreadable`` (not a record of a known format version),
+``illegal`` (the first illegal action, or a faulty deal, header, options or claim),
+``incomplete`` (legal so far but unfinished), ``mismatch`` (complete and legal, but the
+claimed result differs from the computed one) and ``valid``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from typing import Any, Literal
+
+import msgspec
+
+from .engine import Event, GameState, seat_name
+from .errors import FormatError, Illegal, StockMissing
+from .files import Entry
+from .games import get_game
+from .record import Action, Record
+
+__all__ = [
+    "STATUSES",
+    "Outcome",
+    "ScoreSheet",
+    "Status",
+    "Verdict",
+    "Walk",
+    "summarize",
+    "verify_entries",
+    "verify_record",
+    "walk",
+]
+
+Status = Literal["valid", "illegal", "incomplete", "mismatch", "unreadable"]
+STATUSES: tuple[Status, ...] = ("valid", "illegal", "incomplete", "mismatch", "unreadable")
+
+
+class ScoreSheet(msgspec.Struct):
+    """Computed scores: per deal and in total, one column per scoring side."""
+
+    sides: list[str]
+    deals: list[list[int]]
+    totals: list[int]
+    winners: list[int]
+    complete: bool
+
+
+class Verdict(msgspec.Struct, omit_defaults=True):
+    """The verdict on one record and, where it went wrong, where and why.
+
+    ``record``, ``deal`` and ``action`` count from 1 as messages do; ``seat`` from 0 as in
+    the format. ``rule`` is a stable rule id (illegal) or format error code (unreadable).
+    """
+
+    status: Status
+    source: str
+    record: int
+    where: str = ""
+    game: str | None = None
+    players: list[str] = []
+    deal: int | None = None
+    action: int | None = None
+    seat: int | None = None
+    move: str | None = None
+    rule: str | None = None
+    reason: str | None = None
+    mismatches: list[str] = []
+    scores: ScoreSheet | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "valid"
+
+    def location(self) -> str:
+        """``game.grec: record 4, deal 3, action 42 (seat 2, Cy)``."""
+        parts = [f"record {self.record}"]
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}")
+        if self.action is not None:
+            parts.append(f"action {self.action}")
+        text = f"{self.source}: " + ", ".join(parts)
+        if self.seat is not None:
+            name = seat_name(self.players, self.seat)
+            text += f" ({name.replace(' (', ', ').rstrip(')')})" if "(" in name else f" ({name})"
+        return text
+
+    def message(self) -> str:
+        """One line saying what the verdict is and why."""
+        head = self.location()
+        if self.status == "valid":
+            return f"{head}: valid"
+        if self.status == "mismatch":
+            return f"{head}: mismatch: " + "; ".join(self.mismatches)
+        what = f"{self.move}: " if self.move else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{head}: {self.status}: {what}{self.reason}{rule}"
+
+
+class Outcome(msgspec.Struct):
+    """How a walk through a record ended: ``error`` is the Illegal or StockMissing that
+    stopped it, with ``deal``/``action`` (from 0) and the action."""
+
+    state: GameState | None
+    error: Illegal | StockMissing | None = None
+    deal: int | None = None
+    action: int | None = None
+    move: Action | None = None
+
+
+# a step of a walk: deal index, action index (-1 for the deal's start), action, events
+StepTuple = tuple[int, int, Action | None, Sequence[Event]]
+Walk = Generator[StepTuple, None, Outcome]
+
+
+def walk(record: Record, steps: bool = False) -> Walk:
+    """Replay ``record`` by its rules. With ``steps``, yield every step; return the
+    :class:`Outcome`. The one driver behind verify, replay, score and export."""
+    try:
+        game = get_game(record.game)
+        state = game.new_state(record.rules, record.players)
+    except (Illegal, FormatError) as e:
+        err = e if isinstance(e, Illegal) else Illegal("game", e.message)
+        return Outcome(None, err)
+    for di, deal in enumerate(record.deals):
+        if di and not state.deal_over:
+            prev = record.deals[di - 1]
+            return Outcome(
+                state,
+                Illegal(
+                    "deal-unfinished",
+                    f"deal {di} ends after {len(prev.actions)} actions before its end, "
+                    f"yet deal {di + 1} follows",
+                ),
+                di - 1,
+            )
+        if state.finished:
+            return Outcome(
+                state, Illegal("deal-after-end", f"the game is over after deal {di}: no deal may follow"), di
+            )
+        try:
+            events = state.begin_deal(deal)
+        except (Illegal, StockMissing) as e:
+            return Outcome(state, e, di)
+        if steps:
+            yield di, -1, None, events
+            for ai, action in enumerate(deal.actions):
+                try:
+                    events = state.apply(action)
+                except (Illegal, StockMissing) as e:
+                    return Outcome(state, e, di, ai, action)
+                yield di, ai, action, events
+        else:
+            apply = state.apply
+            ai = -1
+            action = None
+            try:
+                for ai, action in enumerate(deal.actions):  # noqa: B007 - ai used on error
+                    apply(action)
+            except (Illegal, StockMissing) as e:
+                return Outcome(state, e, di, ai, action)
+    return Outcome(state)
+
+
+def run(record: Record) -> Outcome:
+    """Walk ``record`` without steps and return how it ended."""
+    gen = walk(record)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        result: Outcome = stop.value
+        return result
+
+
+def score_sheet(state: GameState) -> ScoreSheet:
+    return ScoreSheet(
+        list(state.sides),
+        [list(s) for s in state.deal_scores],
+        list(state.totals),
+        list(state.winners()) if state.finished else [],
+        state.finished,
+    )
+
+
+def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list[str]]:
+    """(a shape error, or None; the differences between claim and computation)."""
+    claim = record.claim
+    if claim is None:
+        return None, []
+    sides = sheet.sides
+    k = len(sides)
+    if claim.deals is None and claim.totals is None:
+        return "the claim gives neither deal scores nor totals", []
+    if claim.deals is not None:
+        if len(claim.deals) != len(sheet.deals):
+            return f"the claim gives scores for {len(claim.deals)} deals, the record has {len(sheet.deals)}", []
+        for i, row in enumerate(claim.deals):
+            if len(row) != k:
+                return f"the claim's deal {i + 1} gives {len(row)} scores for {k} scoring sides", []
+    if claim.totals is not None and len(claim.totals) != k:
+        return f"the claim gives {len(claim.totals)} totals for {k} scoring sides", []
+    diffs = []
+    if claim.deals is not None:
+        for i, (row, got) in enumerate(zip(claim.deals, sheet.deals, strict=True)):
+            for s, (a, b) in enumerate(zip(row, got, strict=True)):
+                if a != b:
+                    diffs.append(f"deal {i + 1}, {sides[s]}: claimed {a}, computed {b}")
+    if claim.totals is not None:
+        for s, (a, b) in enumerate(zip(claim.totals, sheet.totals, strict=True)):
+            if a != b:
+                diffs.append(f"total, {sides[s]}: claimed {a}, computed {b}")
+    return None, diffs
+
+
+def verify_record(record: Record, source: str = "-", index: int = 0, where: str = "") -> Verdict:
+    """The verdict on one record (``index`` counts from 0)."""
+    out = run(record)
+    base: dict[str, Any] = {
+        "source": source,
+        "record": index + 1,
+        "where": where,
+        "game": record.game,
+        "players": record.players,
+    }
+    state = out.state
+    sheet = score_sheet(state) if state is not None else None
+    err = out.error
+    if err is not None:
+        deal = None if out.deal is None else out.deal + 1
+        action = None if out.action is None else out.action + 1
+        seat = getattr(out.move, "seat", None) if out.move is not None else None
+        move = None
+        if out.move is not None:
+            move = get_game(record.game).describe_action(out.move, record.players).split(" ", 1)[1]
+        if isinstance(err, StockMissing):
+            return Verdict(
+                "incomplete", deal=deal, action=action, seat=seat, move=move,
+                rule=err.code, reason=err.message, scores=sheet, **base,
+            )  # fmt: skip
+        return Verdict(
+            "illegal", deal=deal, action=action, seat=seat, move=move,
+            rule=err.rule, reason=err.reason, scores=sheet, **base,
+        )  # fmt: skip
+    assert state is not None and sheet is not None
+    if not state.finished:
+        if not record.deals:
+            reason = "the record holds no deals"
+        else:
+            d = len(record.deals)
+            n = len(record.deals[-1].actions)
+            who = state.to_move
+            due = f": {state.seat(who)} is to act" if who is not None else ""
+            reason = f"the game stops in deal {d} after {n} actions, before its end{due}"
+        return Verdict("incomplete", reason=reason, scores=sheet, **base)
+    shape, diffs = _claim_problems(record, sheet)
+    if shape:
+        return Verdict("illegal", rule="claim-shape", reason=shape, scores=sheet, **base)
+    if diffs:
+        return Verdict("mismatch", mismatches=diffs, scores=sheet, **base)
+    return Verdict("valid", scores=sheet, **base)
+
+
+def unreadable(entry: Entry) -> Verdict:
+    assert entry.error is not None
+    err = entry.error
+    return Verdict(
+        "unreadable",
+        entry.source,
+        entry.index + 1,
+        entry.where,
+        rule=err.code,
+        reason=f"{entry.where}: {err.message}" if entry.where != "byte 0" else err.message,
+    )
+
+
+def verify_entries(entries: Iterable[Entry]) -> Iterator[Verdict]:
+    """A verdict for each entry read; one bad record never stops the others."""
+    for e in entries:
+        if e.record is None:
+            yield unreadable(e)
+        else:
+            yield verify_record(e.record, e.source, e.index, e.where)
+
+
+def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
+    """How many verdicts of each status, in the order of :data:`STATUSES`."""
+    counts = Counter(v.status for v in verdicts)
+    return {s: counts.get(s, 0) for s in STATUSES}
