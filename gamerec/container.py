@@ -125,7 +125,7 @@ class Buffer(Protocol):
 def scan(data: Buffer, start: int = len(FILE_HEADER)) -> Iterator[Frame | Damage]:
     """Every intact frame of ``data`` (bytes or an mmap) from ``start`` on, and every
     damaged span between them."""
-    buf = memoryview(data)  # type: ignore[arg-type]
+    buf = memoryview(data)
     size = len(buf)
     pos = start
     damage_at = -1

@@ -212,6 +212,8 @@ class Game(ABC, Generic[R]):
     actions: ClassVar[tuple[type[Action], ...]]
     #: the word the JSON form uses for a deal's stored seat: "dealer" or "first"
     seat_field: ClassVar[str] = "dealer"
+    #: what the game calls a deal in messages: "round", "deal" or "game"
+    deal_word: ClassVar[str] = "deal"
     state_class: ClassVar[type[GameState]]
     bots: ClassVar[Mapping[str, Bot]]
 

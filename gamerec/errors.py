@@ -28,9 +28,7 @@ class FormatError(GamerecError):
     when known; ``path`` the place inside the record (``deals[2].actions[7].card``).
     """
 
-    def __init__(
-        self, message: str, code: str = "format.schema", offset: int | None = None
-    ) -> None:
+    def __init__(self, message: str, code: str = "format.schema", offset: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.offset = offset

@@ -8,13 +8,14 @@ it unreadable, so one bad record never stops the rest. Writers write atomically.
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 import os
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Literal, NamedTuple, Union
+from typing import IO, Any, Literal, Union
 
 import msgspec
 
@@ -33,6 +34,7 @@ __all__ = [
     "encode_binary",
     "encode_records",
     "encoding_for_path",
+    "expand_paths",
     "read_bytes",
     "read_file",
     "read_records",
@@ -44,7 +46,7 @@ ENCODINGS: tuple[Encoding, ...] = ("binary", "json", "jsonl")
 SUFFIXES: dict[str, Encoding] = {".grec": "binary", ".json": "json", ".jsonl": "jsonl"}
 
 
-class Entry(NamedTuple):
+class Entry(msgspec.Struct, frozen=True):
     """One record of an input: its place (``index`` counts from 0; ``where`` is a byte
     offset or line) and either the record or why it could not be read."""
 
@@ -66,7 +68,7 @@ def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
     if dec is None:
         game = get_game(game_id)
         union: Any = game.actions[0] if len(game.actions) == 1 else Union[game.actions]  # noqa: UP007
-        dec = _body_decoders[game_id] = msgspec.msgpack.Decoder(Body[union])  # type: ignore[valid-type]
+        dec = _body_decoders[game_id] = msgspec.msgpack.Decoder(Body[union])
     return dec
 
 
@@ -231,7 +233,7 @@ def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
 
 def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
     try:
-        container.check_file_header(data)  # type: ignore[arg-type]
+        container.check_file_header(memoryview(data))
     except container.ContainerError as e:
         yield Entry(source, 0, "byte 0", None, FormatError(str(e), "format.container", 0))
         return
@@ -298,7 +300,7 @@ def _filled(record: Record) -> Record:
     try:
         game = get_game(record.game)
         rules = game.filled_rules(record.rules, len(record.players))
-    except Exception:  # an illegal block stays as recorded  # noqa: BLE001
+    except Exception:  # an illegal block stays as recorded
         return record
     if rules == record.rules:
         return record
@@ -338,18 +340,23 @@ def write_records(
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     size = 0
     try:
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as out:
             size = write_stream(records, out, enc)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     return size
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_stream(records: Iterable[Record], out: IO[bytes], encoding: Encoding) -> int:
@@ -360,3 +367,35 @@ def write_stream(records: Iterable[Record], out: IO[bytes], encoding: Encoding) 
         size += len(chunk)
     return size
 
+
+RECORD_SUFFIXES = tuple(SUFFIXES)
+
+
+def expand_paths(args: Iterable[str]) -> list[str]:
+    """Files named, directories searched recursively for record files (``.grec``,
+    ``.json``, ``.jsonl``) in sorted order, and glob patterns expanded; ``-`` is stdin."""
+    import glob
+
+    out: list[str] = []
+    for arg in args:
+        if arg == "-":
+            out.append(arg)
+            continue
+        p = Path(arg)
+        if p.is_dir():
+            found = sorted(
+                str(f) for f in p.rglob("*") if f.is_file() and f.suffix.lower() in RECORD_SUFFIXES
+            )
+            if not found:
+                raise InputError(f"{arg}: no record files (.grec, .json, .jsonl) in this directory")
+            out.extend(found)
+        elif p.exists():
+            out.append(arg)
+        elif glob.has_magic(arg):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                raise InputError(f"{arg}: no file matches")
+            out.extend(expand_paths(matches))
+        else:
+            raise InputError(f"{arg}: no such file or directory")
+    return out

@@ -121,7 +121,7 @@ class JsonCodec:
                 (seat_field, int),
                 ("hands", list[list[CardCode]]),
                 ("stock", list[CardCode], []),
-                ("actions", list[action_type], []),
+                ("actions", list[action_type], []),  # type: ignore[valid-type]
             ],
             omit_defaults=True,
             module=__name__,
@@ -277,9 +277,7 @@ def pretty(obj: Any, indent: int = 0) -> str:
         return flat
     pad = " " * (indent + 2)
     if isinstance(obj, dict):
-        items = [
-            f"{pad}{msgspec.json.encode(k).decode()}: {pretty(v, indent + 2)}" for k, v in obj.items()
-        ]
+        items = [f"{pad}{msgspec.json.encode(k).decode()}: {pretty(v, indent + 2)}" for k, v in obj.items()]
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
     items = [pad + pretty(v, indent + 2) for v in obj]
     return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"

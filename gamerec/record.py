@@ -48,9 +48,7 @@ class Action(msgspec.Struct, array_like=True, frozen=True):
 
     def same(self, other: Action) -> bool:
         """Equal but for the note."""
-        return msgspec.structs.replace(self, note=None) == msgspec.structs.replace(  # type: ignore[call-arg]
-            other, note=None
-        )
+        return msgspec.structs.replace(self, note=None) == msgspec.structs.replace(other, note=None)
 
 
 class Bid(Action, tag=0, frozen=True):

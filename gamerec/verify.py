@@ -28,7 +28,9 @@ __all__ = [
     "Verdict",
     "Walk",
     "summarize",
+    "verdict_of",
     "verify_entries",
+    "verify_paths",
     "verify_record",
     "walk",
 ]
@@ -109,8 +111,9 @@ class Outcome(msgspec.Struct):
     move: Action | None = None
 
 
-# a step of a walk: deal index, action index (-1 for the deal's start), action, events
-StepTuple = tuple[int, int, Action | None, Sequence[Event]]
+# a step of a walk: deal index, action index (-1 for the deal's start), action, events,
+# and the state after it
+StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
 Walk = Generator[StepTuple, None, Outcome]
 
 
@@ -139,18 +142,19 @@ def walk(record: Record, steps: bool = False) -> Walk:
             return Outcome(
                 state, Illegal("deal-after-end", f"the game is over after deal {di}: no deal may follow"), di
             )
+        events: Sequence[Event]
         try:
             events = state.begin_deal(deal)
         except (Illegal, StockMissing) as e:
             return Outcome(state, e, di)
         if steps:
-            yield di, -1, None, events
+            yield di, -1, None, events, state
             for ai, action in enumerate(deal.actions):
                 try:
                     events = state.apply(action)
                 except (Illegal, StockMissing) as e:
                     return Outcome(state, e, di, ai, action)
-                yield di, ai, action, events
+                yield di, ai, action, events, state
         else:
             apply = state.apply
             ai = -1
@@ -195,7 +199,8 @@ def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list
         return "the claim gives neither deal scores nor totals", []
     if claim.deals is not None:
         if len(claim.deals) != len(sheet.deals):
-            return f"the claim gives scores for {len(claim.deals)} deals, the record has {len(sheet.deals)}", []
+            have = len(sheet.deals)
+            return f"the claim gives scores for {len(claim.deals)} deals, the record has {have}", []
         for i, row in enumerate(claim.deals):
             if len(row) != k:
                 return f"the claim's deal {i + 1} gives {len(row)} scores for {k} scoring sides", []
@@ -216,7 +221,11 @@ def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list
 
 def verify_record(record: Record, source: str = "-", index: int = 0, where: str = "") -> Verdict:
     """The verdict on one record (``index`` counts from 0)."""
-    out = run(record)
+    return verdict_of(run(record), record, source, index, where)
+
+
+def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, where: str = "") -> Verdict:
+    """The verdict a walk's outcome gives ``record``."""
     base: dict[str, Any] = {
         "source": source,
         "record": index + 1,
@@ -288,3 +297,10 @@ def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
     """How many verdicts of each status, in the order of :data:`STATUSES`."""
     counts = Counter(v.status for v in verdicts)
     return {s: counts.get(s, 0) for s in STATUSES}
+
+
+def verify_paths(paths: Iterable[str]) -> Iterator[Verdict]:
+    """A verdict for every record of every file, directory or glob named (streamed)."""
+    from .files import expand_paths, read_records
+
+    return verify_entries(read_records(expand_paths(paths)))

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from ..engine import Game
 from ..errors import FormatError
 from .blackball import Blackball
 
-__all__ = ["GAMES", "get_game"]
+__all__ = ["GAMES", "game_info", "games_info", "get_game"]
 
 #: Every game gamerec knows, by id.
 GAMES: dict[str, Game[Any]] = {g.id: g for g in (Blackball.state_class.game,)}
@@ -21,3 +23,56 @@ def get_game(game_id: str) -> Game[Any]:
     except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES))
         raise FormatError(f"unknown game {game_id!r} (known: {known})", "format.game") from None
+
+
+def _values(t: Any) -> str:
+    if isinstance(t, msgspec.inspect.LiteralType):
+        return " | ".join(str(v) for v in t.values)
+    if isinstance(t, msgspec.inspect.BoolType):
+        return "true | false"
+    if isinstance(t, msgspec.inspect.IntType):
+        lo = "" if t.ge is None else str(t.ge)
+        hi = "" if t.le is None else str(t.le)
+        return f"integer {lo}..{hi}" if lo or hi else "integer"
+    if isinstance(t, msgspec.inspect.UnionType):
+        return " | ".join(_values(x) for x in t.types)
+    if isinstance(t, msgspec.inspect.NoneType):
+        return "null (automatic)"
+    if isinstance(t, msgspec.inspect.DictType):
+        return "map"
+    return type(t).__name__.removesuffix("Type").lower()
+
+
+def game_info(game: Game[Any]) -> dict[str, Any]:
+    """What ``gamerec games`` shows of a game: players, actions, bots and rule options."""
+    options = []
+    info = msgspec.inspect.type_info(game.Rules)
+    assert isinstance(info, msgspec.inspect.StructType)
+    for f in info.fields:
+        t = f.type
+        description = ""
+        if isinstance(t, msgspec.inspect.Metadata):
+            description = (t.extra_json_schema or {}).get("description", "")
+            t = t.type
+        options.append(
+            {
+                "name": f.name,
+                "default": msgspec.to_builtins(f.default),
+                "values": _values(t),
+                "description": description,
+            }
+        )
+    return {
+        "id": game.id,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "actions": [a.kind for a in game.actions],
+        "bots": list(game.bots),
+        "options": options,
+    }
+
+
+def games_info() -> list[dict[str, Any]]:
+    """:func:`game_info` of every game, by id."""
+    return [game_info(GAMES[g]) for g in sorted(GAMES)]

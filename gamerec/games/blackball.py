@@ -233,7 +233,7 @@ class BlackballState(GameState):
         card = play.card
         hand = self.hands[seat]
         if card not in hand:
-            raise Illegal("not-held", f"{FRENCH.code(card)} is not in the hand ({_suit_list(hand)})")
+            raise Illegal("not-held", f"{FRENCH.code(card)} is not in the hand ({_suit_list(list(hand))})")
         trick = self.trick
         if trick:
             led = trick[0] // 13
@@ -315,9 +315,11 @@ class BlackballState(GameState):
             return View("Before the first round", seats, [], [], None)
         number = self.deal_index + 1
         title = f"Round {number} of {len(self.sizes)} · {self.size} card{'s' if self.size != 1 else ''}"
-        trump = "none (no-trump round)" if self.trump < 0 else (
-            f"{SUIT_SYMBOLS[self.trump]} {SUIT_NAMES[self.trump]} (up-card {FRENCH.code(self.upcard or 0)})"
-        )
+        if self.trump < 0:
+            trump = "none (no-trump round)"
+        else:
+            up = FRENCH.code(self.upcard or 0)
+            trump = f"{SUIT_SYMBOLS[self.trump]} {SUIT_NAMES[self.trump]} (up-card {up})"
         lines = [("Dealer", self.players[self.dealer]), ("Trump", trump)]
         if self.phase != _BIDDING:
             lines.append(("Tricks", f"{self.tricks_played} of {self.size} played"))
@@ -377,8 +379,9 @@ class Blackball(Game[BlackballRules]):
     Rules = BlackballRules
     actions = (Bid, Play)
     seat_field = "dealer"
+    deal_word = "round"
     state_class = BlackballState
-    bots = {"random": random_bot, "smart": smart_bot}
+    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         assert isinstance(state, BlackballState)

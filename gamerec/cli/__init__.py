@@ -1,0 +1,418 @@
+"""The ``gamerec`` command line: parse arguments, call one library function, render.
+
+Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatched;
+2 a usage error, or some input unreadable.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import msgspec
+import typer
+from rich.console import Console
+from typer.core import TyperGroup
+
+from .. import __version__
+from ..errors import GamerecError, Illegal
+from ..export import export as export_records
+from ..files import Entry, expand_paths, read_file, read_records, write_records, write_stream
+from ..games import GAMES, games_info, get_game
+from ..replay import Replay, Step
+from ..schema import write_schemas
+from ..simulate import parse_rule_options
+from ..simulate import simulate as simulate_records
+from ..verify import Verdict, summarize, verify_entries
+from . import render
+
+EXIT_OK, EXIT_PROBLEM, EXIT_INPUT = 0, 1, 2
+
+EXIT_HELP = """
+Exit codes: 0 every record valid (or the command succeeded); 1 some record illegal,
+incomplete or mismatched; 2 a usage error, or some input unreadable.
+"""
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Group(TyperGroup):
+    """Every error becomes one line on stderr and an exit code; never a traceback."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone_mode = kwargs.pop("standalone_mode", True)
+        try:
+            rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+        except typer.Abort:
+            _fail("aborted", 130)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except GamerecError as e:
+            _fail(e.message, EXIT_INPUT)
+        except BrokenPipeError:
+            sys.stderr.close()
+            sys.exit(EXIT_PROBLEM)
+        except OSError as e:
+            _fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
+        except Exception as e:
+            # click's (or typer's vendored click's) usage errors, whichever is installed
+            if not (hasattr(e, "format_message") and hasattr(e, "exit_code")):
+                raise
+            ctx = getattr(e, "ctx", None)
+            cmd = ctx.command_path if ctx is not None else "gamerec"
+            _fail(f"{cmd}: {e.format_message()} (see '{cmd} --help')", EXIT_INPUT)
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    err.print(render.plain(f"gamerec: {message}", "red"))
+    sys.exit(code)
+
+
+app = typer.Typer(
+    cls=Group,
+    help="Record, check, replay and score card games from move logs.\n" + EXIT_HELP,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"gamerec {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    pass
+
+
+Files = Annotated[list[str], typer.Argument(help="Record files, directories or globs; - for stdin.")]
+
+
+class ExportTo(StrEnum):
+    json = "json"
+    csv = "csv"
+    text = "text"
+
+
+class EncodingChoice(StrEnum):
+    binary = "binary"
+    json = "json"
+    jsonl = "jsonl"
+
+
+def _progress(paths: list[str]) -> Any:
+    """A progress bar on stderr for batches, only on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    if len(paths) < 2 or not err.is_terminal:
+        return None
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=err,
+                    transient=True)  # fmt: skip
+
+
+def _verdicts(files: list[str]) -> list[Verdict]:
+    paths = expand_paths(files)
+    progress = _progress(paths)
+    if progress is None:
+        return list(verify_entries(read_records(paths)))
+    verdicts: list[Verdict] = []
+    with progress:
+        task = progress.add_task("verifying", total=len(paths))
+        for p in paths:
+            verdicts.extend(verify_entries(read_file(p)))
+            progress.update(task, advance=1, description=f"verifying {len(verdicts)} records")
+    return verdicts
+
+
+def _exit_code(verdicts: list[Verdict], allow_incomplete: bool = False) -> int:
+    statuses = {v.status for v in verdicts}
+    if "unreadable" in statuses:
+        return EXIT_INPUT
+    if allow_incomplete:
+        statuses.discard("incomplete")
+    return EXIT_PROBLEM if statuses - {"valid"} else EXIT_OK
+
+
+def _report_problems(verdicts: list[Verdict], allow_incomplete: bool = False) -> None:
+    for v in verdicts:
+        if v.status != "valid" and not (allow_incomplete and v.status == "incomplete"):
+            err.print(render.verdict_line(v))
+
+
+_json_out = msgspec.json.Encoder()
+
+
+def _print_json(obj: Any) -> None:
+    sys.stdout.write(msgspec.json.format(_json_out.encode(obj), indent=2).decode() + "\n")
+
+
+@app.command(epilog=EXIT_HELP)
+def validate(
+    files: Files,
+    allow_incomplete: Annotated[
+        bool, typer.Option("--allow-incomplete", help="Let incomplete records pass (exit 0).")
+    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every record, valid too.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdicts as JSON.")] = False,
+) -> int:
+    """Check every record by the rules and give each a verdict: valid, illegal,
+    incomplete, mismatch or unreadable. Problems go to stderr, one line each."""
+    verdicts = _verdicts(files)
+    _report_problems(verdicts, allow_incomplete)
+    counts = summarize(verdicts)
+    if as_json:
+        slim = [msgspec.structs.replace(v, scores=None) for v in verdicts]
+        _print_json({"verdicts": slim, "summary": counts})
+    else:
+        if verbose:
+            for v in verdicts:
+                if v.status == "valid":
+                    out.print(render.verdict_line(v))
+        out.print(render.summary_line(counts))
+    return _exit_code(verdicts, allow_incomplete)
+
+
+@app.command(epilog=EXIT_HELP)
+def score(
+    files: Files,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
+) -> int:
+    """Per-deal and total scores and the winners of every record."""
+    verdicts = _verdicts(files)
+    _report_problems(verdicts)
+    if as_json:
+        _print_json([
+            {"source": v.source, "record": v.record, "game": v.game, "status": v.status,
+             "scores": v.scores}
+            for v in verdicts
+        ])  # fmt: skip
+    else:
+        for v in verdicts:
+            if v.scores is not None and v.game in GAMES:
+                out.print(render.score_table(v, v.scores, GAMES[v.game].deal_word))
+        out.print(render.summary_line(summarize(verdicts)))
+    return _exit_code(verdicts)
+
+
+def _load(path: str, record: int | None = None) -> list[Entry]:
+    entries = list(read_file(path))
+    if record is not None:
+        if not 1 <= record <= len(entries):
+            raise GamerecError(f"{path}: has {len(entries)} records, no record {record}")
+        entries = [entries[record - 1]]
+    for e in entries:
+        if e.error is not None:
+            _fail(f"{e.source}: record {e.index + 1}: unreadable: {e.error.message}", EXIT_INPUT)
+    return entries
+
+
+def _emit(data: bytes, output: str, force: bool) -> None:
+    if output == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    target = Path(output)
+    if target.exists() and not force:
+        raise GamerecError(f"{output}: exists (use --force to replace it)")
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+Output = Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")]
+Force = Annotated[bool, typer.Option("--force", "-f", help="Replace an existing output file.")]
+RecordOpt = Annotated[int | None, typer.Option("--record", "-r", min=1, help="Only record N (from 1).")]
+
+
+@app.command(epilog=EXIT_HELP)
+def export(
+    file: Annotated[str, typer.Argument(help="A record file; - for stdin.")],
+    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv or text.")],
+    output: Output = "-",
+    record: RecordOpt = None,
+    force: Force = False,
+) -> int:
+    """Export records as JSON (the editable twin), CSV (one row per action with derived
+    columns) or text (a readable history with the game's score sheet)."""
+    entries = _load(file, record)
+    data = export_records([e.record for e in entries if e.record is not None], to.value)
+    _emit(data, output, force)
+    return EXIT_OK
+
+
+@app.command(epilog=EXIT_HELP)
+def convert(
+    file: Annotated[str, typer.Argument(help="A record file in any encoding; - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")],
+    to: Annotated[
+        EncodingChoice | None,
+        typer.Option("--to", "-t", help="binary, json or jsonl (default: from the output's suffix)."),
+    ] = None,
+    force: Force = False,
+) -> int:
+    """Convert records between the binary (.grec), JSON (.json) and JSON Lines (.jsonl)
+    encodings, losslessly. Nothing is written if any record is unreadable."""
+    entries = _load(file)
+    records = [e.record for e in entries if e.record is not None]
+    if output == "-":
+        write_stream(records, sys.stdout.buffer, to.value if to else "binary")
+        sys.stdout.buffer.flush()
+    else:
+        write_records(records, output, to.value if to else None, force=force)
+    return EXIT_OK
+
+
+@app.command(epilog=EXIT_HELP)
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game id (see 'gamerec games').")],
+    output: Output,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the random generator.")] = 0,
+    bot: Annotated[str, typer.Option("--bot", "-b", help="random or smart.")] = "smart",
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="A rule option KEY=VALUE (repeatable).")
+    ] = None,
+    to: Annotated[EncodingChoice | None, typer.Option("--to", "-t", help="Output encoding.")] = None,
+    force: Force = False,
+) -> int:
+    """Let bots play legal games. The same arguments give a byte-identical file; the seed
+    is recorded as provenance."""
+    get_game(game)
+    rules = parse_rule_options(game, rule or [], players)
+    records = simulate_records(game, players, games, seed, bot, rules)
+    if output == "-":
+        write_stream(records, sys.stdout.buffer, to.value if to else "binary")
+        sys.stdout.buffer.flush()
+    else:
+        write_records(records, output, to.value if to else None, force=force)
+        err.print(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}")
+    return EXIT_OK
+
+
+@app.command("games")
+def games_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> int:
+    """List the games, their players, bots and rule options with defaults."""
+    info = games_info()
+    if as_json:
+        _print_json(info)
+    else:
+        out.print(render.games_table(info))
+    return EXIT_OK
+
+
+@app.command()
+def schema(
+    output: Annotated[str, typer.Option("--output", "-o", help="The folder to write into.")] = "schemas",
+) -> int:
+    """Write the JSON Schema of the JSON form, one file per game."""
+    for p in write_schemas(output):
+        out.print(str(p))
+    return EXIT_OK
+
+
+@app.command(epilog=EXIT_HELP)
+def replay(
+    file: Annotated[str, typer.Argument(help="A record file; - for stdin.")],
+    record: Annotated[int, typer.Option("--record", "-r", min=1, help="The record to replay (from 1).")] = 1,
+    deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, help="Start at deal N.")] = None,
+    step: Annotated[int | None, typer.Option("--step", min=1, help="Start at step N (of the deal).")] = None,
+    show_all: Annotated[bool, typer.Option("--all", "-a", help="Print every step, no keys.")] = False,
+    seat: Annotated[int | None, typer.Option("--seat", min=0, help="Show only this seat's hand.")] = None,
+) -> int:
+    """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
+    On a terminal, step with keys (n/space next, b back, d next deal, q quit);
+    with --all or when not on a terminal, print every step."""
+    (entry,) = _load(file, record)
+    assert entry.record is not None
+    rec = entry.record
+    if seat is not None and seat >= len(rec.players):
+        raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
+    rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
+    steps = list(rp)
+    verdict = rp.verdict
+    assert verdict is not None
+    start = 0
+    if deal is not None:
+        first = [i for i, s in enumerate(steps) if s.deal == deal - 1]
+        if not first:
+            raise GamerecError(f"--deal {deal}: the record has {len(rec.deals)} deals")
+        start = first[0]
+    if step is not None:
+        start = min(start + step, len(steps) - 1)
+    interactive = not show_all and out.is_terminal and sys.stdin.isatty()
+    if interactive and steps:
+        _interactive(steps, start, verdict)
+    else:
+        for i in range(start, len(steps)):
+            out.print(render.view_panel(steps[i], _position(steps, i)))
+    line = render.verdict_line(verdict)
+    (out if verdict.ok else err).print(line)
+    return EXIT_OK if verdict.ok or verdict.status == "incomplete" else EXIT_PROBLEM
+
+
+def _position(steps: list[Step], i: int) -> str:
+    s = steps[i]
+    return f"step {i + 1} of {len(steps)} · deal {s.deal + 1}"
+
+
+KEYS_HELP = "n/space/→ next · b/← back · d next deal · u previous deal · g first · G last · q quit"
+
+
+def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
+    while True:
+        out.clear()
+        out.print(render.view_panel(steps[i], _position(steps, i), KEYS_HELP))
+        if i == len(steps) - 1:
+            out.print(render.verdict_line(verdict))
+        key = typer.getchar()
+        if key in ("q", "Q", "\x1b", "\x03"):
+            return
+        if key in ("n", " ", "\r", "\n", "\x1b[C", "l"):
+            i = min(i + 1, len(steps) - 1)
+        elif key in ("b", "p", "\x1b[D", "h"):
+            i = max(i - 1, 0)
+        elif key == "d":
+            later = [j for j in range(i + 1, len(steps)) if steps[j].index == -1]
+            i = later[0] if later else len(steps) - 1
+        elif key == "u":
+            earlier = [j for j in range(i) if steps[j].index == -1]
+            i = earlier[-1] if earlier else 0
+        elif key == "g":
+            i = 0
+        elif key == "G":
+            i = len(steps) - 1
+
+
+def main() -> None:
+    """The console script."""
+    app()
+
+
+__all__ = ["Illegal", "app", "main"]

@@ -1,0 +1,127 @@
+"""Rich rendering of library results. Text from records goes in as rich Text (never as
+markup) with control characters stripped, so a player's name cannot restyle or take over
+the terminal."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import msgspec
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import View
+from ..replay import Step
+from ..verify import ScoreSheet, Verdict
+
+_CONTROL = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
+)
+
+STATUS_STYLE = {
+    "valid": "green",
+    "illegal": "red",
+    "incomplete": "yellow",
+    "mismatch": "magenta",
+    "unreadable": "red",
+}
+
+
+def clean(text: str) -> str:
+    """``text`` without terminal control sequences."""
+    return _CONTROL.sub("", text)
+
+
+def plain(text: str, style: str = "") -> Text:
+    return Text(clean(text), style=style)
+
+
+def verdict_line(v: Verdict) -> Text:
+    return plain(v.message(), STATUS_STYLE.get(v.status, ""))
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    total = sum(counts.values())
+    parts = [f"{n} {status}" for status, n in counts.items() if n]
+    return f"{total} record{'s' if total != 1 else ''}: " + (", ".join(parts) if parts else "none")
+
+
+def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
+    title = f"{clean(v.source)} · record {v.record}"
+    if v.game:
+        title += f" · {v.game}"
+    t = Table(title=title, title_justify="left", show_footer=True)
+    t.add_column(deal_word.capitalize(), footer="Total", justify="right")
+    for i, side in enumerate(sheet.sides):
+        t.add_column(plain(side), footer=Text(str(sheet.totals[i]), style="bold"), justify="right")
+    for d, row in enumerate(sheet.deals, 1):
+        t.add_row(str(d), *(str(x) for x in row))
+    if sheet.complete:
+        names = " and ".join(clean(sheet.sides[w]) for w in sheet.winners)
+        many = len(sheet.winners) > 1
+        t.caption = f"Winner{'s (shared)' if many else ''}: {names}"
+        t.caption_justify = "left"
+    else:
+        t.caption = f"{v.status}: {v.reason}" if v.reason else v.status
+        t.caption_justify = "left"
+    return t
+
+
+def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
+    view: View = step.view
+    seats = Table(show_header=True, box=None, pad_edge=False)
+    seats.add_column("")
+    seats.add_column("Player")
+    seats.add_column("Hand")
+    seats.add_column("")
+    seats.add_column("Score", justify="right")
+    for sv in view.seats:
+        marker = "▶" if view.to_move == sv.seat else ""
+        hand = "(hidden)" if sv.hand is None else " ".join(sv.hand)
+        seats.add_row(marker, plain(f"{sv.seat} {sv.name}"), hand, plain(sv.info), str(sv.score))
+    parts: list[RenderableType] = [seats]
+    info = Table(show_header=False, box=None, pad_edge=False)
+    info.add_column(style="bold")
+    info.add_column()
+    for label, value in view.lines:
+        info.add_row(label, plain(value))
+    if view.table:
+        names = {sv.seat: sv.name for sv in view.seats}
+        info.add_row("Table", plain("  ".join(f"{names.get(s, s)}: {c}" for s, c in view.table)))
+    parts.append(info)
+    action = Text(clean(step.text), style="bold")
+    parts.append(action)
+    for e in step.event_texts:
+        parts.append(Text("  → " + clean(e), style="cyan"))
+    if footer:
+        parts.append(Text(footer, style="dim"))
+    return Panel(Group(*parts), title=clean(view.title), subtitle=position, subtitle_align="right")
+
+
+def games_table(rows: Sequence[dict[str, object]]) -> Table:
+    t = Table(title="Games", title_justify="left")
+    t.add_column("Game")
+    t.add_column("Players", justify="center")
+    t.add_column("Option")
+    t.add_column("Default")
+    t.add_column("Values")
+    t.add_column("Meaning")
+    for g in rows:
+        options = g["options"]
+        assert isinstance(options, list)
+        first = True
+        for o in options or [{}]:
+            t.add_row(
+                f"{g['id']}\n{g['title']}" if first else "",
+                f"{g['min_players']}-{g['max_players']}" if first else "",
+                str(o.get("name", "")),
+                msgspec.json.encode(o.get("default", "")).decode(),
+                str(o.get("values", "")),
+                str(o.get("description", "")),
+                end_section=o is options[-1] if options else True,
+            )
+            first = False
+    return t

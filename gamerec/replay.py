@@ -1,0 +1,89 @@
+"""Replay: a record step by step, with the derived events and the state after each step.
+
+>>> from gamerec.simulate import simulate
+>>> record = next(simulate("blackball", players=3, games=1, seed=1))
+>>> replay = Replay(record)
+>>> steps = list(replay)
+>>> steps[0].text
+'round 1: Bot 1 deals'
+>>> replay.verdict.status
+'valid'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+
+from .engine import Event, View
+from .games import get_game
+from .record import Action, Record
+from .verify import Outcome, Verdict, verdict_of, walk
+
+__all__ = ["Replay", "Step"]
+
+
+class Step(msgspec.Struct):
+    """One step: the action (None at a deal's start), the events it caused, the state
+    after it and all of that in words. ``deal`` and ``index`` count from 0; ``index`` is
+    -1 at a deal's start."""
+
+    deal: int
+    index: int
+    action: Action | None
+    events: list[Event]
+    view: View
+    text: str
+    event_texts: list[str]
+
+
+class Replay:
+    """Iterate over the steps of ``record``; afterwards :attr:`verdict` says how it ended.
+
+    ``seat`` shows the game as that player saw it: other hands are hidden.
+    """
+
+    def __init__(self, record: Record, seat: int | None = None, source: str = "-", index: int = 0) -> None:
+        self.record = record
+        self.seat = seat
+        self.source = source
+        self.index = index
+        self.verdict: Verdict | None = None
+
+    def __iter__(self) -> Iterator[Step]:
+        record = self.record
+        players = record.players
+        game = get_game(record.game) if self._known() else None
+        gen = walk(record, steps=True)
+        outcome: Outcome
+        while True:
+            try:
+                di, ai, action, events, state = next(gen)
+            except StopIteration as stop:
+                outcome = stop.value
+                break
+            assert game is not None
+            view = state.view()
+            if self.seat is not None:
+                for sv in view.seats:
+                    if sv.seat != self.seat:
+                        sv.hand = None
+            if action is None:
+                dealer = record.deals[di].dealer
+                who = players[dealer] if 0 <= dealer < len(players) else f"seat {dealer}"
+                verb = "deals" if game.seat_field == "dealer" else "plays first"
+                text = f"{game.deal_word} {di + 1}: {who} {verb}"
+            else:
+                text = game.describe_action(action, players)
+                if action.note:  # type: ignore[attr-defined]
+                    text += f"  ; {action.note}"  # type: ignore[attr-defined]
+            yield Step(di, ai, action, list(events), view, text, [game.describe(e, players) for e in events])
+        self.verdict = verdict_of(outcome, record, self.source, self.index)
+
+    def _known(self) -> bool:
+        try:
+            get_game(self.record.game)
+        except Exception:
+            return False
+        return True
