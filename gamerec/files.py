@@ -38,6 +38,7 @@ __all__ = [
     "read_bytes",
     "read_file",
     "read_records",
+    "write_atomic",
     "write_records",
 ]
 
@@ -332,17 +333,29 @@ def write_records(
 ) -> int:
     """Write ``records`` to ``path`` atomically (a temporary file renamed into place);
     returns the number of bytes. Without ``force`` an existing file is not replaced."""
+    enc = encoding or encoding_for_path(path)
+    return write_atomic(path, encode_records(records, enc), force=force)
+
+
+def write_atomic(path: str | Path, chunks: Iterable[bytes], *, force: bool = True) -> int:
+    """Write ``chunks`` to a temporary file beside ``path``, then rename it into place, so
+    ``path`` holds either its old content or all of the new: never a part. Without
+    ``force`` an existing file is not replaced. Returns the number of bytes."""
     target = Path(path)
     if not force and target.exists():
         raise InputError(f"{target}: exists (use --force to replace it)")
-    enc = encoding or encoding_for_path(target)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as e:
+        raise InputError(f"{target}: cannot write: {e.strerror or e}") from None
     size = 0
     try:
         os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as out:
-            size = write_stream(records, out, enc)
+            for chunk in chunks:
+                out.write(chunk)
+                size += len(chunk)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)

@@ -6,10 +6,8 @@ Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatche
 
 from __future__ import annotations
 
-import os
 import sys
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import msgspec
@@ -20,7 +18,7 @@ from typer.core import TyperGroup
 from .. import __version__
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
-from ..files import Entry, expand_paths, read_file, read_records, write_records, write_stream
+from ..files import Entry, expand_paths, read_file, read_records, write_atomic, write_records, write_stream
 from ..games import GAMES, games_info, get_game
 from ..replay import Replay, Step
 from ..schema import write_schemas
@@ -229,18 +227,7 @@ def _emit(data: bytes, output: str, force: bool) -> None:
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
         return
-    target = Path(output)
-    if target.exists() and not force:
-        raise GamerecError(f"{output}: exists (use --force to replace it)")
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_atomic(output, [data], force=force)
 
 
 Output = Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")]
