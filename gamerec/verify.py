@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import Event, GameState, seat_name
+from .engine import Event, GameState
 from .errors import FormatError, Illegal, StockMissing
 from .files import Entry
 from .games import get_game
@@ -84,8 +84,8 @@ class Verdict(msgspec.Struct, omit_defaults=True):
             parts.append(f"action {self.action}")
         text = f"{self.source}: " + ", ".join(parts)
         if self.seat is not None:
-            name = seat_name(self.players, self.seat)
-            text += f" ({name.replace(' (', ', ').rstrip(')')})" if "(" in name else f" ({name})"
+            name = self.players[self.seat] if 0 <= self.seat < len(self.players) else None
+            text += f" (seat {self.seat}, {name})" if name is not None else f" (seat {self.seat})"
         return text
 
     def message(self) -> str:
