@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import Event, GameState
+from .engine import Event, GameState, action_text
 from .errors import FormatError, Illegal, StockMissing
 from .files import Entry
 from .games import get_game
@@ -242,7 +242,7 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
         seat = getattr(out.move, "seat", None) if out.move is not None else None
         move = None
         if out.move is not None:
-            move = get_game(record.game).describe_action(out.move, record.players).split(" ", 1)[1]
+            move = action_text(out.move, get_game(record.game).deck)
         if isinstance(err, StockMissing):
             return Verdict(
                 "incomplete", deal=deal, action=action, seat=seat, move=move,

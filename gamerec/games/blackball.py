@@ -78,7 +78,7 @@ def schedule_sizes(schedule: str) -> tuple[int, ...]:
 
 
 def _suit_list(cards: Sequence[int]) -> str:
-    return " ".join(FRENCH.code(c) for c in sorted(cards, key=lambda c: (-(c % 13), c)))
+    return " ".join(FRENCH.code(c) for c in sorted(cards, key=lambda c: (c // 13, -(c % 13))))
 
 
 class BlackballState(GameState):
