@@ -29,6 +29,7 @@ __all__ = [
     "ENCODINGS",
     "Encoding",
     "Entry",
+    "append_records",
     "decode_binary",
     "detect",
     "encode_binary",
@@ -412,3 +413,29 @@ def expand_paths(args: Iterable[str]) -> list[str]:
         else:
             raise InputError(f"{arg}: no such file or directory")
     return out
+
+
+def append_records(records: Iterable[Record], path: str | Path) -> int:
+    """Append ``records`` as frames to the binary file at ``path`` (made if missing).
+
+    Appending is not atomic, but each frame is self-checking: a write cut short leaves a
+    truncated last frame, which readers report as damage while every earlier record stays
+    readable. Returns the number of bytes appended."""
+    target = Path(path)
+    if not target.exists() or target.stat().st_size == 0:
+        return write_records(records, target, "binary")
+    with open(target, "rb") as f:
+        head = f.read(len(container.FILE_HEADER))
+    try:
+        container.check_file_header(head)
+    except container.ContainerError as e:
+        raise InputError(f"{target}: cannot append: {e}") from None
+    size = 0
+    with open(target, "ab") as out:
+        for r in records:
+            chunk = encode_binary(_filled(r))
+            out.write(chunk)
+            size += len(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+    return size
