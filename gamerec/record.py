@@ -21,8 +21,10 @@ __all__ = [
     "Action",
     "Bid",
     "Body",
+    "Cards",
     "Claim",
     "Deal",
+    "Declare",
     "Header",
     "Meta",
     "Play",
@@ -67,6 +69,25 @@ class Play(Action, tag=1, frozen=True):
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int
+    note: str | None = None
+
+
+class Cards(Action, tag=2, frozen=True):
+    """One or more cards played together (black-swan-2012: a single, group or sequence).
+    Its name in the JSON form is ``play``, like :class:`Play`; no game records both."""
+
+    kind: ClassVar[str] = "play"
+    card_fields: ClassVar[tuple[str, ...]] = ("cards",)
+    seat: int
+    cards: list[int]
+    note: str | None = None
+
+
+class Declare(Action, tag=3, frozen=True):
+    """A declaration of the Black Swan by its holder (black-swan-2012)."""
+
+    kind: ClassVar[str] = "declare"
+    seat: int
     note: str | None = None
 
 

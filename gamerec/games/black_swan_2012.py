@@ -1,0 +1,602 @@
+"""Black Swan (2012): the shedding game (rules-sources/black-swan-2012.txt, RULINGS.md section 2).
+
+Rules as gamerec plays them:
+
+- 2 to 4 players. 56 cards: the 52 French cards, three identical jokers (owls, ``JK``) and
+  the Black Swan (``BS``). Each player is dealt 14 cards; with 2 or 3 players the rest is
+  not used, and option ``swan_in_short_game`` (default true) set to false takes the Black
+  Swan out of the deck first.
+- Option ``teams`` (default: true with 4 players): seats 0+2 play against 1+3. With 2 or 3
+  players (or ``teams=false``) everyone plays alone.
+- A record is a match. The first deal's first player is recorded; each later deal is
+  started by the last player who still held cards in the deal before (who made its final
+  play).
+- Turns go clockwise, skipping players who are out. A turn plays 1 .. 7-t cards with t
+  cards on the table, as one combination:
+  single (any one card), group (2..7 cards of one rank, jokers standing in), or sequence
+  (``min_run``..7 consecutive ranks of one suit, jokers filling gaps or extending either
+  end; the ace low as in A-2-3 or high as in Q-K-A, never both, never wrapping K-A-2).
+  Jokers alone are legal as one or two (three with option ``joker_triple``). The Black
+  Swan is only ever a single.
+- The player who brings the table to exactly 7 cards captures them and starts the next
+  table round; if that player is out, the next player clockwise who holds cards starts.
+  A player alone with cards takes every turn.
+- A player who plays their last card is out. The deal ends when everyone is out; its last
+  play always completes a table, and that final capture goes to the first player out,
+  except the Black Swan, which its taker keeps.
+- Card points: A 20; 10, J, Q, K 10; 5 5; joker -20; Black Swan -100; others 0. A side's
+  deal score is the points it captured (teams add their members'). With option
+  ``swan_declaration`` (team game only), the player dealt the Black Swan may declare it
+  before the deal's first play (a ``declare`` action, whoever's turn it is): the
+  declarer's team's deal score is doubled.
+- After each deal, if some side has reached ``target`` (default 500 in the team game,
+  300 otherwise) and one side alone has the highest total, it wins and the match ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
+from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards
+from ..errors import Illegal
+from ..record import Action, Cards, Deal, Declare
+
+__all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
+
+DECK = FRENCH_JOKERS_SWAN
+HAND_SIZE = 14
+TABLE = 7
+
+_POINTS = [0] * 54
+for _c in range(52):
+    _r = _c % 13  # 0 = two .. 12 = ace
+    _POINTS[_c] = 20 if _r == 12 else 10 if _r >= 8 else 5 if _r == 3 else 0
+_POINTS[JOKER] = -20
+_POINTS[SWAN] = -100
+
+
+def card_points(card: int) -> int:
+    """The points a captured card is worth."""
+    return _POINTS[card]
+
+
+class BlackSwan2012Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The rule options of black-swan-2012 (RULINGS.md section 2)."""
+
+    teams: Annotated[
+        bool | None,
+        msgspec.Meta(description="4 players: seats 0+2 against 1+3 (automatic: true with 4 players)"),
+    ] = None
+    min_run: Annotated[int, msgspec.Meta(ge=2, le=7, description="the fewest cards of a sequence")] = 2
+    joker_triple: Annotated[bool, msgspec.Meta(description="three jokers alone are a legal play")] = False
+    swan_in_short_game: Annotated[
+        bool, msgspec.Meta(description="2-3 players: the Black Swan stays in the deck")
+    ] = True
+    swan_declaration: Annotated[
+        bool,
+        msgspec.Meta(
+            description="team game: the Black Swan's holder may declare it to double their team's score"
+        ),
+    ] = False
+    target: Annotated[
+        Annotated[int, msgspec.Meta(ge=1)] | None,
+        msgspec.Meta(description="points that end the match (automatic: 500 team game, 300 otherwise)"),
+    ] = None
+
+
+def combination(cards: Sequence[int], min_run: int = 2, joker_triple: bool = False) -> str | None:
+    """The kind of combination ``cards`` form (``single``, ``group`` or ``sequence``), or
+    None when they form none. Jokers stand in for any card; a play that is both a group
+    and a sequence (a natural card and a joker) is called a group.
+
+    >>> from gamerec.cards import FRENCH_JOKERS_SWAN as D
+    >>> [combination([D.parse(c) for c in play.split()]) for play in ("AS 2S 3S", "QS KS AS", "KS AS 2S")]
+    ['sequence', 'sequence', None]
+    """
+    n = len(cards)
+    if n == 1:
+        return "single"
+    if n == 0 or n > TABLE or SWAN in cards:
+        return None
+    naturals = [c for c in cards if c != JOKER]
+    if not naturals:
+        return "group" if n == 2 or (n == 3 and joker_triple) else None
+    rank = naturals[0] % 13
+    if all(c % 13 == rank for c in naturals):
+        return "group"
+    if n < min_run:
+        return None
+    suit = naturals[0] // 13
+    if any(c // 13 != suit for c in naturals):
+        return None
+    ranks = [c % 13 for c in naturals]
+    if len(set(ranks)) != len(ranks):
+        return None
+    # ace high: positions 0 (two) .. 12 (ace); ace low: 0 (ace), 1 (two) .. 12 (king)
+    for positions in (ranks, [0 if r == 12 else r + 1 for r in ranks]):
+        if max(positions) - min(positions) + 1 <= n:
+            return "sequence"
+    return None
+
+
+class Captured(Event, frozen=True):
+    """``seat`` captured a table of 7 (``final``: the deal's last table, which goes to
+    the first player out; ``kept`` is the Black Swan its taker keeps then)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    final: bool = False
+    taker: int | None = None
+    kept: tuple[int, ...] = ()
+
+
+class WentOut(Event, frozen=True):
+    """``seat`` played their last card; ``place`` counts from 1."""
+
+    seat: int
+    place: int
+
+
+class Declared(Event, frozen=True):
+    """``seat`` declared the Black Swan: their team's deal score will be doubled."""
+
+    seat: int
+
+
+class BlackSwan2012State(GameState):
+    """A black-swan-2012 match being replayed."""
+
+    game: ClassVar[Game[Any]]
+    rules: BlackSwan2012Rules
+
+    def __init__(self, rules: BlackSwan2012Rules, players: Sequence[str]) -> None:
+        n = len(players)
+        self.team_game = n == 4 and (rules.teams is None or rules.teams)
+        self.side_of = [s % 2 for s in range(n)] if self.team_game else list(range(n))
+        self.target = rules.target or (500 if self.team_game else 300)
+        super().__init__(rules, players)
+        self.pool = list(DECK.cards)
+        if n < 4 and not rules.swan_in_short_game:
+            self.pool.remove(SWAN)
+        self.playing = False
+        self.over = False
+        self.first = -1
+        self.counts: list[list[int]] = []
+        self.held: list[int] = []
+        self.table: list[tuple[int, int]] = []  # (seat, card) in play order
+        self.turn = 0
+        self.last_player = -1
+        self.out_order: list[int] = []
+        self.piles: list[list[int]] = []
+        self.declared: int | None = None
+        self.played = False
+        self.tables_done = 0
+
+    @property
+    def sides(self) -> list[str]:
+        if self.team_game:
+            p = self.players
+            return [f"{p[0]} & {p[2]}", f"{p[1]} & {p[3]}"]
+        return self.players
+
+    # -- deals ----------------------------------------------------------------------------
+    def expected_dealer(self) -> int | None:
+        return None if self.deal_index < 0 else self.last_player
+
+    @property
+    def deal_over(self) -> bool:
+        return not self.playing
+
+    @property
+    def finished(self) -> bool:
+        return self.over
+
+    def begin_deal(self, deal: Deal[Any]) -> list[Event]:
+        n = self.n
+        number = self.deal_index + 2
+        first = deal.dealer
+        if type(first) is not int or not 0 <= first < n:
+            raise Illegal("deal-first", f"first player {first} is not a seat (0..{n - 1})")
+        expected = self.expected_dealer()
+        if expected is not None and first != expected:
+            raise Illegal(
+                "deal-first",
+                f"deal {number} is started by {self.seat(first)} but the last player holding "
+                f"cards in deal {number - 1} was {self.seat(expected)}",
+            )
+        if len(deal.hands) != n:
+            raise Illegal("deal-hands", f"deal {number} deals {len(deal.hands)} hands to {n} players")
+        for seat, hand in enumerate(deal.hands):
+            if len(hand) != HAND_SIZE:
+                raise Illegal(
+                    "deal-size",
+                    f"deal {number} deals {HAND_SIZE} cards each but {self.seat(seat)} has {len(hand)}",
+                )
+        if deal.stock:
+            raise Illegal(
+                "deal-stock",
+                f"black-swan-2012 records no stock, but deal {number} has {len(deal.stock)} cards",
+            )
+        check_cards(DECK, [(f"the hand of {self.seat(s)}", h) for s, h in enumerate(deal.hands)], self.pool)
+        self.deal_index += 1
+        self.first = first
+        counts = []
+        for hand in deal.hands:
+            c = [0] * 54
+            for card in hand:
+                c[card] += 1
+            counts.append(c)
+        self.counts = counts
+        self.held = [HAND_SIZE] * n
+        self.table = []
+        self.turn = first
+        self.out_order = []
+        self.piles = [[] for _ in range(n)]
+        self.declared = None
+        self.played = False
+        self.tables_done = 0
+        self.playing = True
+        return []
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.turn if self.playing else None
+
+    def _can_declare(self) -> bool:
+        return self.rules.swan_declaration and self.team_game
+
+    def verify(self, action: Action) -> None:
+        if not self.playing:
+            raise Illegal("after-end", "the deal is over: no action is due")
+        kind = type(action)
+        if kind is Cards:
+            self._check_play(action)  # type: ignore[arg-type]
+        elif kind is Declare:
+            self._check_declare(action)  # type: ignore[arg-type]
+        else:
+            raise Illegal("wrong-action", f"black-swan-2012 has no {action.kind} action")
+
+    def _check_declare(self, action: Declare) -> None:
+        seat = action.seat
+        if not self._can_declare():
+            why = "option swan_declaration is off" if self.team_game else "it is not a team game"
+            raise Illegal("declare", f"no declaration is allowed: {why}")
+        if self.played:
+            raise Illegal("declare", "the Black Swan may be declared only before the deal's first play")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise Illegal("declare", f"seat {seat} is not at the table")
+        if not self.counts[seat][SWAN]:
+            raise Illegal("declare", f"{self.seat(seat)} was not dealt the Black Swan")
+        if self.declared is not None:
+            raise Illegal("declare", "the Black Swan is already declared")
+
+    def _check_play(self, action: Cards) -> None:
+        seat = action.seat
+        if seat != self.turn:
+            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+        cards = action.cards
+        room = TABLE - len(self.table)
+        if not cards:
+            raise Illegal("play-empty", "a turn must play at least one card")
+        if len(cards) > room:
+            raise Illegal(
+                "too-many",
+                f"{len(cards)} cards on a table of {len(self.table)}: at most {room} may be played",
+            )
+        held = self.counts[seat]
+        if len(cards) == 1:
+            if not DECK.is_card(cards[0]) or not held[cards[0]]:
+                raise Illegal(
+                    "not-held", f"{DECK.code(cards[0])} is not in the hand ({self._hand_text(seat)})"
+                )
+            return
+        for card, k in Counter(cards).items():
+            if not DECK.is_card(card) or held[card] < k:
+                times = "" if k == 1 else f" {k} times"
+                raise Illegal(
+                    "not-held", f"{DECK.code(card)}{times} is not in the hand ({self._hand_text(seat)})"
+                )
+        rules = self.rules
+        if combination(cards, rules.min_run, rules.joker_triple) is None:
+            raise Illegal("combination", f"{DECK.codes_of(cards)} {self._why_not(cards)}")
+
+    def _why_not(self, cards: Sequence[int]) -> str:
+        if SWAN in cards:
+            return "is no combination: the Black Swan is only ever played alone"
+        if all(c == JOKER for c in cards):
+            return "is no combination: jokers alone make only a single or a pair" + (
+                " or a triple" if self.rules.joker_triple else ""
+            )
+        naturals = [c for c in cards if c != JOKER]
+        if len({c // 13 for c in naturals}) > 1:
+            return "is no combination: neither one rank nor one suit"
+        if len(cards) < self.rules.min_run:
+            return f"is no combination: a sequence needs at least {self.rules.min_run} cards"
+        return "is no combination: the ranks are not consecutive (an ace is low or high, never both)"
+
+    def _hand_text(self, seat: int) -> str:
+        return DECK.codes_of(_sorted_hand(self.counts[seat]))
+
+    def apply(self, action: Action) -> Sequence[Event]:
+        self.verify(action)
+        if type(action) is Declare:
+            self.declared = action.seat
+            return (Declared(action.seat),)
+        seat = action.seat  # type: ignore[attr-defined]
+        cards: list[int] = action.cards  # type: ignore[attr-defined]
+        self.played = True
+        held = self.counts[seat]
+        for c in cards:
+            held[c] -= 1
+        self.held[seat] -= len(cards)
+        table = self.table
+        table.extend((seat, c) for c in cards)
+        events: list[Event] = []
+        if not self.held[seat]:
+            self.out_order.append(seat)
+            events.append(WentOut(seat, len(self.out_order)))
+        if len(table) < TABLE:
+            self.turn = self._next_holder(seat)
+            return events
+        captured = tuple(c for _, c in table)
+        self.table = []
+        self.tables_done += 1
+        if any(self.held):
+            self.piles[seat].extend(captured)
+            events.append(Captured(seat, captured))
+            self.turn = seat if self.held[seat] else self._next_holder(seat)
+            return events
+        # the deal's last table: to the first player out, less the Black Swan
+        self.last_player = seat
+        winner = self.out_order[0]
+        kept = tuple(c for c in captured if c == SWAN)
+        given = tuple(c for c in captured if c != SWAN)
+        self.piles[winner].extend(given)
+        self.piles[seat].extend(kept)
+        events.append(Captured(winner, given, True, seat, kept))
+        events.extend(self._score_deal())
+        return events
+
+    def _next_holder(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` holding cards (``seat`` itself when it
+        alone still holds cards)."""
+        n = self.n
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.held[s]:
+                return s
+        return seat
+
+    def _score_deal(self) -> list[Event]:
+        k = len(self.sides)
+        scores = [0] * k
+        for s, pile in enumerate(self.piles):
+            scores[self.side_of[s]] += sum(_POINTS[c] for c in pile)
+        if self.declared is not None:
+            scores[self.side_of[self.declared]] *= 2
+        result = tuple(scores)
+        self.deal_scores.append(result)
+        self.totals = [t + s for t, s in zip(self.totals, result, strict=True)]
+        self.playing = False
+        events: list[Event] = [DealScored(self.deal_index, result, tuple(self.totals))]
+        best = max(self.totals)
+        if best >= self.target and self.totals.count(best) == 1:
+            self.over = True
+            events.append(MatchEnded(self.winners()))
+        return events
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if not self.playing:
+            return []
+        seat = self.turn
+        actions: list[Action] = []
+        if self._can_declare() and not self.played and self.declared is None:
+            actions.extend(Declare(s) for s in range(self.n) if self.counts[s][SWAN])
+        plays = playable(
+            self.counts[seat], TABLE - len(self.table), self.rules.min_run, self.rules.joker_triple
+        )
+        actions.extend(Cards(seat, list(p)) for p in plays)
+        return actions
+
+    # -- display --------------------------------------------------------------------------
+    def view(self) -> View:
+        seats = []
+        pile_points = [sum(_POINTS[c] for c in p) for p in self.piles] if self.piles else [0] * self.n
+        for s in range(self.n):
+            hand = [DECK.code(c) for c in _sorted_hand(self.counts[s])] if self.counts else []
+            info = f"pile {pile_points[s]} ({len(self.piles[s]) if self.piles else 0} cards)"
+            if s in self.out_order:
+                info += f", out {self.out_order.index(s) + 1}."
+            if self.declared == s:
+                info += ", declared the Swan"
+            seats.append(SeatView(s, self.players[s], hand, info, self.totals[self.side_of[s]]))
+        if self.deal_index < 0:
+            return View("Before the first deal", seats, [], [], None)
+        title = f"Deal {self.deal_index + 1} · table {self.tables_done + 1}"
+        lines = [
+            ("Table", f"{len(self.table)} of {TABLE} cards"),
+            ("Target", str(self.target)),
+        ]
+        if self.team_game:
+            lines.append(
+                ("Teams", " · ".join(f"{n}: {t}" for n, t in zip(self.sides, self.totals, strict=True)))
+            )
+        if self.out_order:
+            lines.append(("Out", ", ".join(self.players[s] for s in self.out_order)))
+        table = [(s, DECK.code(c)) for s, c in self.table]
+        return View(title, seats, table, lines, self.to_move)
+
+
+def _sorted_hand(counts: Sequence[int]) -> list[int]:
+    hand = []
+    for card in sorted(range(len(counts)), key=_display_key):
+        hand.extend([card] * counts[card])
+    return hand
+
+
+def _display_key(card: int) -> tuple[int, int]:
+    return (card // 13, card % 13) if card < 52 else (4, card)
+
+
+def playable(
+    counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False
+) -> list[tuple[int, ...]]:
+    """Every distinct play (sorted card tuple) a hand given as card counts can make with
+    ``room`` places left on the table."""
+    jokers = counts[JOKER]
+    found: set[tuple[int, ...]] = set()
+    held = [c for c in range(52) if counts[c]]
+    for c in held:
+        found.add((c,))
+    if counts[SWAN]:
+        found.add((SWAN,))
+    for k in range(1, min(jokers, 3 if joker_triple else 2, room) + 1):
+        found.add((JOKER,) * k)
+    # groups: natural cards of one rank, jokers standing in
+    by_rank: dict[int, list[int]] = {}
+    for c in held:
+        by_rank.setdefault(c % 13, []).append(c)
+    for cards in by_rank.values():
+        for size in range(1, len(cards) + 1):
+            for subset in combinations(cards, size):
+                for j in range(0, min(jokers, room - size) + 1):
+                    if size + j >= 2:
+                        found.add(tuple(sorted(subset + (JOKER,) * j)))
+    # sequences: windows of consecutive positions in one suit
+    for suit in range(4):
+        for ace_low in (False, True):
+            cards_at = {}
+            for c in held:
+                if c // 13 == suit:
+                    r = c % 13
+                    cards_at[(0 if r == 12 else r + 1) if ace_low else r] = c
+            if not cards_at:
+                continue
+            for length in range(max(min_run, 2), min(room, TABLE) + 1):
+                for start in range(0, 13 - length + 1):
+                    present = [cards_at[p] for p in range(start, start + length) if p in cards_at]
+                    for size in range(max(1, length - jokers), len(present) + 1):
+                        for subset in combinations(present, size):
+                            found.add(tuple(sorted(subset + (JOKER,) * (length - size))))
+    return sorted(found, key=lambda p: (len(p), p))
+
+
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+def smart_bot(state: GameState, rng: random.Random) -> Action:
+    """Sheds long combinations; captures tables worth points to its side, avoids capturing
+    negative ones and leaving an easy capture worth points to the next player when that
+    player is an opponent."""
+    assert isinstance(state, BlackSwan2012State)
+    seat = state.turn
+    plays = [a for a in state.legal_actions() if isinstance(a, Cards)]
+    on_table = sum(_POINTS[c] for _, c in state.table)
+    nxt = state._next_holder(seat)
+    opponent_next = state.side_of[nxt] != state.side_of[seat]
+
+    def value(a: Cards) -> float:
+        size = len(a.cards)
+        pts = on_table + sum(_POINTS[c] for c in a.cards)
+        total = len(state.table) + size
+        v = size * 3.0
+        if total == TABLE:
+            v += pts
+        elif opponent_next:
+            v -= max(pts, 0) * 0.5
+        else:
+            v += min(pts, 0) * 0.2
+        if SWAN in a.cards and total < TABLE and opponent_next:
+            v += 60
+        return v + rng.random() * 0.01
+
+    return max(plays, key=value)
+
+
+class BlackSwan2012(Game[BlackSwan2012Rules]):
+    id = "black-swan-2012"
+    title = "Black Swan (2012), the shedding game"
+    deck = DECK
+    min_players = 2
+    max_players = 4
+    Rules = BlackSwan2012Rules
+    actions = (Cards, Declare)
+    seat_field = "first"
+    deal_word = "deal"
+    state_class = BlackSwan2012State
+    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
+
+    def filled_rules(self, raw: Any, players: int) -> dict[str, Any]:
+        rules = self.parse_rules(raw, players)
+        team_game = players == 4 and (rules.teams is None or rules.teams)
+        return {
+            "teams": team_game if rules.teams is None else rules.teams,
+            "min_run": rules.min_run,
+            "joker_triple": rules.joker_triple,
+            "swan_in_short_game": rules.swan_in_short_game,
+            "swan_declaration": rules.swan_declaration,
+            "target": rules.target or (500 if team_game else 300),
+        }
+
+    def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
+        assert isinstance(state, BlackSwan2012State)
+        first = state.expected_dealer()
+        if first is None:
+            first = rng.randrange(state.n)
+        cards = list(state.pool)
+        rng.shuffle(cards)
+        hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(state.n)]
+        return Deal(first, hands, [], [])
+
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        if isinstance(event, Captured):
+            cards = DECK.codes_of(event.cards)
+            pts = sum(_POINTS[c] for c in event.cards)
+            if event.final:
+                assert event.taker is not None
+                taker, first = players[event.taker], players[event.seat]
+                text = f"last table ({cards}, {pts} points) taken by {taker} goes to {first}, first out"
+                if event.kept:
+                    text += f"; {players[event.taker]} keeps the Black Swan"
+                return text
+            return f"{players[event.seat]} captures {cards} ({pts} points)"
+        if isinstance(event, WentOut):
+            return f"{players[event.seat]} is out ({_ordinal(event.place)})"
+        if isinstance(event, Declared):
+            return f"{players[event.seat]} declares the Black Swan"
+        if isinstance(event, DealScored):
+            return f"deal {event.deal + 1} scored: " + ", ".join(str(s) for s in event.scores)
+        if isinstance(event, MatchEnded):
+            return "match over"
+        return repr(event)
+
+    def history_text(self, record: Any, state: GameState) -> str:
+        """Deal by deal: each side's deal score and running total."""
+        sides = state.sides
+        width = max(8, *(len(s) for s in sides))
+        lines = ["Deal  " + "  ".join(s.rjust(width) for s in sides)]
+        running = [0] * len(sides)
+        for d, scores in enumerate(state.deal_scores, 1):
+            running = [r + s for r, s in zip(running, scores, strict=True)]
+            cells = [f"{s:+d} = {r}".rjust(width) for s, r in zip(scores, running, strict=True)]
+            lines.append(f"{d:>4}  " + "  ".join(cells))
+        lines.append("Total " + "  ".join(str(t).rjust(width) for t in state.totals))
+        return "\n".join(lines)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+BlackSwan2012State.game = BlackSwan2012()
