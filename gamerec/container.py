@@ -53,11 +53,21 @@ _FRAME_HEAD_SIZE = _FRAME_HEAD.size  # 16
 
 
 class Frame(NamedTuple):
-    """An intact frame: where it starts and its header and body bytes."""
+    """An intact frame: where it starts, and where its header and body lie in the data
+    (offsets, not views, so that no view of a mapped file outlives the scan)."""
 
     offset: int
-    header: memoryview
-    body: memoryview
+    header_start: int
+    header_length: int
+    body_length: int
+
+    @property
+    def body_start(self) -> int:
+        return self.header_start + self.header_length
+
+    @property
+    def end(self) -> int:
+        return self.body_start + self.body_length
 
 
 class Damage(NamedTuple):
@@ -105,13 +115,11 @@ def _try_frame(buf: memoryview, pos: int, size: int) -> Frame | str:
     start = pos + _FRAME_HEAD_SIZE
     end = start + total
     if end > size:
-        return f"truncated frame: needs {total} bytes, the file has {size - start} left"
-    header = buf[start : start + hlen]
-    body = buf[start + hlen : end]
-    got = zlib.crc32(body, zlib.crc32(header, zlib.crc32(buf[pos + 4 : pos + 12])))
+        return f"truncated: needs {total} bytes, the file has {size - start} left"
+    got = zlib.crc32(buf[start:end], zlib.crc32(buf[pos + 4 : pos + 12]))
     if got != crc:
         return "checksum mismatch"
-    return Frame(pos, header, body)
+    return Frame(pos, start, hlen, blen)
 
 
 class Buffer(Protocol):
@@ -119,6 +127,7 @@ class Buffer(Protocol):
 
     def find(self, sub: bytes, start: int = ..., /) -> int: ...
     def __len__(self) -> int: ...
+    def __getitem__(self, index: slice, /) -> bytes: ...
     def __buffer__(self, flags: int, /) -> memoryview: ...
 
 
@@ -148,7 +157,7 @@ def scan(data: Buffer, start: int = len(FILE_HEADER)) -> Iterator[Frame | Damage
                 yield Damage(damage_at, pos, reason)
                 damage_at = -1
             yield got
-            pos = got.offset + _FRAME_HEAD_SIZE + len(got.header) + len(got.body)
+            pos = got.end
             continue
         if damage_at < 0:
             damage_at, reason = pos, got

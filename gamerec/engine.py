@@ -225,8 +225,22 @@ class Game(ABC, Generic[R]):
         try:
             return msgspec.convert(dict(raw), self.Rules, strict=True)
         except msgspec.ValidationError as e:
-            msg = str(e).replace("Object contains unknown field", "unknown option")
-            raise Illegal("options", f"rules: {msg}") from None
+            raise Illegal("options", self._options_error(str(e), raw)) from None
+
+    def _options_error(self, message: str, raw: Mapping[str, Any]) -> str:
+        """msgspec's message about a rules block, in the words of options."""
+        known = list(self.Rules.__struct_fields__)
+        if message.startswith("Object contains unknown field"):
+            name = message.split("`")[1] if "`" in message else "?"
+            return f"unknown option {name!r} (options of {self.id}: {', '.join(known)})"
+        text, _, where = message.partition(" - at `$.")
+        name = where.rstrip("`").split(".")[0].split("[")[0]
+        if name in known:
+            from .games import option_values
+
+            allowed = option_values(self.Rules, name)
+            return f"option {name}: {raw.get(name)!r} is not allowed (expected {allowed})"
+        return f"rules: {text[:1].lower()}{text[1:]}"
 
     def filled_rules(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:
         """The rules block with every default filled in, as gamerec writes it."""

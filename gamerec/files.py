@@ -241,14 +241,17 @@ def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
         return
     for index, item in enumerate(container.scan(data)):
         if isinstance(item, container.Damage):
+            skipped = item.end - item.start
             err = FormatError(
-                f"damaged bytes {item.start}..{item.end}: {item.reason}", "format.damaged", item.start
+                f"damaged frame: {item.reason} ({skipped} bytes skipped)", "format.damaged", item.start
             )
-            yield Entry(source, index, f"byte {item.start}", None, err)
+            yield Entry(source, index, f"bytes {item.start}..{item.end}", None, err)
             continue
         where = f"byte {item.offset}"
         try:
-            record = decode_binary(item.header, item.body)
+            record = decode_binary(
+                data[item.header_start : item.body_start], data[item.body_start : item.end]
+            )
         except FormatError as e:
             e.offset = item.offset
             yield Entry(source, index, where, None, e)

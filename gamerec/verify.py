@@ -129,18 +129,22 @@ def walk(record: Record, steps: bool = False) -> Walk:
     for di, deal in enumerate(record.deals):
         if di and not state.deal_over:
             prev = record.deals[di - 1]
+            word = game.deal_word
             return Outcome(
                 state,
                 Illegal(
                     "deal-unfinished",
-                    f"deal {di} ends after {len(prev.actions)} actions before its end, "
-                    f"yet deal {di + 1} follows",
+                    f"{word} {di} stops after {len(prev.actions)} actions, before its end, "
+                    f"yet {word} {di + 1} follows",
                 ),
                 di - 1,
             )
         if state.finished:
+            word = game.deal_word
             return Outcome(
-                state, Illegal("deal-after-end", f"the game is over after deal {di}: no deal may follow"), di
+                state,
+                Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow"),
+                di,
             )
         events: Sequence[Event]
         try:
@@ -255,14 +259,18 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
     assert state is not None and sheet is not None
     if not state.finished:
         if not record.deals:
-            reason = "the record holds no deals"
+            return Verdict("incomplete", reason="the record holds no deals", scores=sheet, **base)
+        d = len(record.deals)
+        n = len(record.deals[-1].actions)
+        who = state.to_move
+        word = get_game(record.game).deal_word
+        if who is not None:
+            reason = (
+                f"the game stops after {n} actions of {word} {d}, before its end: {state.seat(who)} is to act"
+            )
         else:
-            d = len(record.deals)
-            n = len(record.deals[-1].actions)
-            who = state.to_move
-            due = f": {state.seat(who)} is to act" if who is not None else ""
-            reason = f"the game stops in deal {d} after {n} actions, before its end{due}"
-        return Verdict("incomplete", reason=reason, scores=sheet, **base)
+            reason = f"the game stops after {word} {d}, before its end: the next {word} is missing"
+        return Verdict("incomplete", deal=d, reason=reason, scores=sheet, **base)
     shape, diffs = _claim_problems(record, sheet)
     if shape:
         return Verdict("illegal", rule="claim-shape", reason=shape, scores=sheet, **base)
@@ -280,7 +288,7 @@ def unreadable(entry: Entry) -> Verdict:
         entry.index + 1,
         entry.where,
         rule=err.code,
-        reason=f"{entry.where}: {err.message}" if entry.where != "byte 0" else err.message,
+        reason=f"{entry.where}: {err.message}" if entry.where not in ("", "byte 0") else err.message,
     )
 
 

@@ -10,7 +10,7 @@ from ..engine import Game
 from ..errors import FormatError
 from .blackball import Blackball
 
-__all__ = ["GAMES", "game_info", "games_info", "get_game"]
+__all__ = ["GAMES", "game_info", "games_info", "get_game", "option_values"]
 
 #: Every game gamerec knows, by id.
 GAMES: dict[str, Game[Any]] = {g.id: g for g in (Blackball.state_class.game,)}
@@ -41,6 +41,17 @@ def _values(t: Any) -> str:
     if isinstance(t, msgspec.inspect.DictType):
         return "map"
     return type(t).__name__.removesuffix("Type").lower()
+
+
+def option_values(rules: type[msgspec.Struct], name: str) -> str:
+    """The values option ``name`` of a rules Struct takes, in words."""
+    info = msgspec.inspect.type_info(rules)
+    assert isinstance(info, msgspec.inspect.StructType)
+    for f in info.fields:
+        if f.name == name:
+            t = f.type.type if isinstance(f.type, msgspec.inspect.Metadata) else f.type
+            return _values(t)
+    return "?"
 
 
 def game_info(game: Game[Any]) -> dict[str, Any]:

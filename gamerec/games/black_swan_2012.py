@@ -294,19 +294,17 @@ class BlackSwan2012State(GameState):
         held = self.counts[seat]
         if len(cards) == 1:
             if not DECK.is_card(cards[0]) or not held[cards[0]]:
-                raise Illegal(
-                    "not-held", f"{DECK.code(cards[0])} is not in the hand ({self._hand_text(seat)})"
-                )
+                raise Illegal("not-held", f"not in the hand (holds {self._hand_text(seat)})")
             return
         for card, k in Counter(cards).items():
             if not DECK.is_card(card) or held[card] < k:
                 times = "" if k == 1 else f" {k} times"
                 raise Illegal(
-                    "not-held", f"{DECK.code(card)}{times} is not in the hand ({self._hand_text(seat)})"
+                    "not-held", f"{DECK.code(card)}{times} is not in the hand (holds {self._hand_text(seat)})"
                 )
         rules = self.rules
         if combination(cards, rules.min_run, rules.joker_triple) is None:
-            raise Illegal("combination", f"{DECK.codes_of(cards)} {self._why_not(cards)}")
+            raise Illegal("combination", self._why_not(cards))
 
     def _why_not(self, cards: Sequence[int]) -> str:
         if SWAN in cards:

@@ -152,10 +152,12 @@ class BlackballState(GameState):
             self.trump, self.upcard = -1, None
         else:
             if len(stock) != 1:
-                what = "no up-card" if not stock else f"{len(stock)} up-cards ({FRENCH.codes_of(stock)})"
-                raise Illegal(
-                    "deal-upcard", f"round {number} ({size} cards) needs one up-card for trump, not {what}"
-                )
+                cards = f"{size} card{'s' if size != 1 else ''}"
+                if not stock:
+                    why = "has trump but no up-card: a trump round turns up exactly one card"
+                else:
+                    why = f"turns up {len(stock)} cards ({FRENCH.codes_of(stock)}), not the one up-card"
+                raise Illegal("deal-upcard", f"round {number} ({cards}) {why}")
             self.upcard = stock[0]
             self.trump = stock[0] // 13
         self.deal_index += 1
@@ -209,7 +211,14 @@ class BlackballState(GameState):
                 )
             self._check_play(action)  # type: ignore[arg-type]
         else:
-            raise Illegal("after-end", "the round is over: no action is due")
+            if self.finished:
+                raise Illegal(
+                    "after-end",
+                    f"the game is over after round {self.deal_index + 1}, the last: no action may follow",
+                )
+            raise Illegal(
+                "after-end", f"round {self.deal_index + 1} is over: the next action needs a new deal"
+            )
 
     def _check_bid(self, bid: Bid) -> None:
         seat = bid.seat
@@ -217,13 +226,14 @@ class BlackballState(GameState):
             raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to bid")
         tricks = bid.tricks
         if type(tricks) is not int or not 0 <= tricks <= self.size:
-            raise Illegal("bid-range", f"bid {tricks} is outside 0..{self.size} in a {self.size}-card round")
+            raise Illegal("bid-range", f"outside 0..{self.size} in a {self.size}-card round")
         if self.rules.hook and seat == self.dealer:
             total = sum(b for b in self.bids if b is not None)
             if total + tricks == self.size:
                 raise Illegal(
                     "hook",
-                    f"the dealer may not bid {tricks}: the bids would total the hand size {self.size}",
+                    "the dealer may not bid what makes the bids total the hand size "
+                    f"({total} + {tricks} = {self.size})",
                 )
 
     def _check_play(self, play: Play) -> None:
@@ -233,7 +243,7 @@ class BlackballState(GameState):
         card = play.card
         hand = self.hands[seat]
         if card not in hand:
-            raise Illegal("not-held", f"{FRENCH.code(card)} is not in the hand ({_suit_list(list(hand))})")
+            raise Illegal("not-held", f"not in the hand (holds {_suit_list(list(hand))})")
         trick = self.trick
         if trick:
             led = trick[0] // 13
