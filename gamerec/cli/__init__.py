@@ -6,6 +6,7 @@ Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatche
 
 from __future__ import annotations
 
+import os
 import sys
 from enum import StrEnum
 from typing import Annotated, Any, NoReturn
@@ -27,11 +28,11 @@ from ..simulate import simulate as simulate_records
 from ..verify import Verdict, summarize, verify_entries
 from . import render
 
-EXIT_OK, EXIT_PROBLEM, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 EXIT_HELP = """
 Exit codes: 0 every record valid (or the command succeeded); 1 some record illegal,
-incomplete or mismatched; 2 a usage error, or some input unreadable.
+incomplete or mismatched; 2 a usage error, or some input unreadable; 3 an internal error.
 """
 
 out = Console(highlight=False, soft_wrap=True)
@@ -59,7 +60,13 @@ class Group(TyperGroup):
         except Exception as e:
             # click's (or typer's vendored click's) usage errors, whichever is installed
             if not (hasattr(e, "format_message") and hasattr(e, "exit_code")):
-                raise
+                if os.environ.get("GAMEREC_DEBUG"):
+                    raise
+                _fail(
+                    f"internal error: {type(e).__name__}: {e} "
+                    "(a bug in gamerec; GAMEREC_DEBUG=1 shows the traceback)",
+                    EXIT_INTERNAL,
+                )
             ctx = getattr(e, "ctx", None)
             cmd = ctx.command_path if ctx is not None else "gamerec"
             _fail(f"{cmd}: {e.format_message()} (see '{cmd} --help')", EXIT_INPUT)
