@@ -7,10 +7,13 @@ import csv
 import io
 from collections.abc import Iterable
 
+import msgspec
+
 from .engine import DealScored, TrickWon, action_text
 from .games import get_game
 from .record import Record
 from .replay import Replay
+from .safe import strip_controls
 from .verify import Verdict
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "csv_rows", "export", "to_csv", "to_text"]
@@ -84,9 +87,14 @@ def to_csv(records: Iterable[Record]) -> str:
     return out.getvalue()
 
 
-def to_text(record: Record, number: int = 1) -> str:
+def to_text(record: Record, number: int = 1, source: str = "-") -> str:
     """A readable history: the header, every deal with its hands and actions, the events
-    they caused, the game's own score sheet and the verdict."""
+    they caused, the game's own score sheet and the verdict. Control characters in names
+    and notes are removed."""
+    return strip_controls(_text(record, number, source))
+
+
+def _text(record: Record, number: int, source: str) -> str:
     game = get_game(record.game)
     lines = [f"{game.title}: {', '.join(record.players)}"]
     m = record.meta
@@ -96,8 +104,8 @@ def to_text(record: Record, number: int = 1) -> str:
     if info:
         lines.append("; ".join(info))
     if record.rules:
-        lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in record.rules.items()))
-    replay = Replay(record, index=number - 1)
+        lines.append("rules: " + ", ".join(f"{k}={_json(v)}" for k, v in record.rules.items()))
+    replay = Replay(record, index=number - 1, source=source)
     state_text = ""
     last = None
     for step in replay:
@@ -130,7 +138,11 @@ def to_text(record: Record, number: int = 1) -> str:
 EXPORTS = ("json", "csv", "text")
 
 
-def export(records: Iterable[Record], to: str) -> bytes:
+def _json(value: object) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+def export(records: Iterable[Record], to: str, source: str = "-") -> bytes:
     """``records`` exported as ``json`` (the editable twin), ``csv`` or ``text``."""
     from .files import encode_records
 
@@ -140,5 +152,5 @@ def export(records: Iterable[Record], to: str) -> bytes:
     if to == "csv":
         return to_csv(recs).encode()
     if to == "text":
-        return "\n".join(to_text(r, i) for i, r in enumerate(recs, 1)).encode()
+        return "\n".join(to_text(r, i, source) for i, r in enumerate(recs, 1)).encode()
     raise ValueError(f"unknown export {to!r} (choose from {', '.join(EXPORTS)})")

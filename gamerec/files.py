@@ -159,7 +159,7 @@ def _binary_path(message: str, spec: Any) -> str:
 # -- detection and reading ------------------------------------------------------------------
 def detect(head: bytes) -> Encoding:
     """The encoding of a file from its first bytes (at least its first line)."""
-    if head.startswith(container.MAGIC):
+    if head.startswith(container.MAGIC) or (head[:1] == b"\x89" and container.MAGIC.startswith(head)):
         return "binary"
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"["):
@@ -189,11 +189,11 @@ def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
         yield Entry(source, 0, "byte 0", None, e)
         return
     if kind == "binary":
-        yield from _read_binary(data, source)
+        yield from _nonempty(_read_binary(data, source), source)
     elif kind == "jsonl":
-        yield from _read_jsonl(iter(data.splitlines(keepends=True)), source)
+        yield from _nonempty(_read_jsonl(iter(data.splitlines(keepends=True)), source), source)
     else:
-        yield from _read_json(data, source)
+        yield from _nonempty(_read_json(data, source), source)
 
 
 def read_file(path: str | Path) -> Iterator[Entry]:
@@ -220,17 +220,28 @@ def read_file(path: str | Path) -> Iterator[Entry]:
         f.seek(0)
         if kind == "binary":
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-                yield from _read_binary(mm, name)
+                yield from _nonempty(_read_binary(mm, name), name)
         elif kind == "jsonl":
-            yield from _read_jsonl(iter(f), name)
+            yield from _nonempty(_read_jsonl(iter(f), name), name)
         else:
-            yield from _read_json(f.read(), name)
+            yield from _nonempty(_read_json(f.read(), name), name)
 
 
 def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
     """Every record of every file named, in order."""
     for p in paths:
         yield from read_file(p)
+
+
+def _nonempty(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
+    """``entries``, or one unreadable entry when there are none: a file with no records
+    is no valid input."""
+    empty = True
+    for e in entries:
+        empty = False
+        yield e
+    if empty:
+        yield Entry(source, 0, "", None, FormatError("the file holds no records", "format.empty"))
 
 
 def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
@@ -346,6 +357,8 @@ def write_atomic(path: str | Path, chunks: Iterable[bytes], *, force: bool = Tru
     ``path`` holds either its old content or all of the new: never a part. Without
     ``force`` an existing file is not replaced. Returns the number of bytes."""
     target = Path(path)
+    if target.is_dir():
+        raise InputError(f"{target}: is a directory")
     if not force and target.exists():
         raise InputError(f"{target}: exists (use --force to replace it)")
     directory = target.parent if str(target.parent) else Path(".")

@@ -35,8 +35,9 @@ Exit codes: 0 every record valid (or the command succeeded); 1 some record illeg
 incomplete or mismatched; 2 a usage error, or some input unreadable; 3 an internal error.
 """
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# no markup or emoji codes: text from records and file names is printed as written
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 class Group(TyperGroup):
@@ -69,15 +70,16 @@ class Group(TyperGroup):
                 )
             ctx = getattr(e, "ctx", None)
             cmd = ctx.command_path if ctx is not None else "gamerec"
-            _fail(f"{cmd}: {e.format_message()} (see '{cmd} --help')", EXIT_INPUT)
+            message = " ".join(e.format_message().split()).replace("Value error, ", "")
+            _fail(f"{message} (see '{cmd} --help')", EXIT_INPUT, cmd)
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
             sys.exit(code)
         return code
 
 
-def _fail(message: str, code: int) -> NoReturn:
-    err.print(render.plain(f"gamerec: {message}", "red"))
+def _fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
+    err.print(render.plain(f"{prefix}: {message}", "red"))
     sys.exit(code)
 
 
@@ -253,7 +255,7 @@ def export(
     """Export records as JSON (the editable twin), CSV (one row per action with derived
     columns) or text (a readable history with the game's score sheet)."""
     entries = _load(file, record)
-    data = export_records([e.record for e in entries if e.record is not None], to.value)
+    data = export_records([e.record for e in entries if e.record is not None], to.value, source=file)
     _emit(data, output, force)
     return EXIT_OK
 
@@ -304,7 +306,7 @@ def simulate(
         sys.stdout.buffer.flush()
     else:
         write_records(records, output, to.value if to else None, force=force)
-        err.print(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}")
+        err.print(render.plain(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}"))
     return EXIT_OK
 
 
@@ -327,7 +329,7 @@ def schema(
 ) -> int:
     """Write the JSON Schema of the JSON form, one file per game."""
     for p in write_schemas(output):
-        out.print(str(p))
+        out.print(render.plain(str(p)))
     return EXIT_OK
 
 
@@ -353,13 +355,17 @@ def replay(
     verdict = rp.verdict
     assert verdict is not None
     start = 0
-    if deal is not None:
-        first = [i for i, s in enumerate(steps) if s.deal == deal - 1]
-        if not first:
-            raise GamerecError(f"--deal {deal}: the record has {len(rec.deals)} deals")
-        start = first[0]
-    if step is not None:
-        start = min(start + step, len(steps) - 1)
+    if steps and (deal is not None or step is not None):
+        shown = len({s.deal for s in steps})
+        d = (deal or 1) - 1
+        in_deal = [i for i, s in enumerate(steps) if s.deal == d]
+        if not in_deal:
+            raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
+        start = in_deal[0]
+        if step is not None:
+            if step > len(in_deal):
+                raise GamerecError(f"--step {step}: deal {d + 1} has {len(in_deal)} steps")
+            start = in_deal[step - 1]
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
     if interactive and steps:
         _interactive(steps, start, verdict)
@@ -368,7 +374,7 @@ def replay(
             out.print(render.view_panel(steps[i], _position(steps, i)))
     line = render.verdict_line(verdict)
     (out if verdict.ok else err).print(line)
-    return EXIT_OK if verdict.ok or verdict.status == "incomplete" else EXIT_PROBLEM
+    return EXIT_OK if verdict.ok else EXIT_PROBLEM
 
 
 def _position(steps: list[Step], i: int) -> str:

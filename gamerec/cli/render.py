@@ -4,7 +4,6 @@ the terminal."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import msgspec
@@ -15,11 +14,8 @@ from rich.text import Text
 
 from ..engine import View
 from ..replay import Step
+from ..safe import strip_controls
 from ..verify import ScoreSheet, Verdict
-
-_CONTROL = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f-\x9f]"
-)
 
 STATUS_STYLE = {
     "valid": "green",
@@ -32,7 +28,7 @@ STATUS_STYLE = {
 
 def clean(text: str) -> str:
     """``text`` without terminal control sequences."""
-    return _CONTROL.sub("", text)
+    return strip_controls(text)
 
 
 def plain(text: str, style: str = "") -> Text:
