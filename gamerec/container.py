@@ -92,6 +92,8 @@ class ContainerError(ValueError):
 def check_file_header(buf: bytes | memoryview, at: int = 0) -> None:
     head = bytes(buf[at : at + len(FILE_HEADER)])
     if head[: len(MAGIC)] != MAGIC:
+        if len(head) < len(MAGIC) and MAGIC.startswith(head):
+            raise ContainerError("truncated file header")
         raise ContainerError("not a gamerec binary file (no magic)")
     if len(head) < len(FILE_HEADER):
         raise ContainerError("truncated file header")

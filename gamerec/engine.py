@@ -84,6 +84,11 @@ class View(msgspec.Struct):
     to_move: int | None
 
 
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def seat_name(players: Sequence[str], seat: int) -> str:
     """``seat 2 (Cy)``: how messages name a seat."""
     if 0 <= seat < len(players):
@@ -267,7 +272,8 @@ class Game(ABC, Generic[R]):
         """One line telling what ``event`` means, for replays and histories."""
 
     def describe_action(self, action: Action, players: Sequence[str]) -> str:
-        """``Bo bids 2``, ``Cy plays QS``: one action in words."""
+        """``Bo bid 2``, ``Cy play QS``: the player's name and the action in the text
+        notation's words."""
         name = players[action.seat] if 0 <= action.seat < len(players) else f"seat {action.seat}"  # type: ignore[attr-defined]
         return f"{name} {action_text(action, self.deck)}"
 

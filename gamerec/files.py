@@ -31,6 +31,7 @@ __all__ = [
     "Entry",
     "append_records",
     "decode_binary",
+    "decode_header",
     "detect",
     "encode_binary",
     "encode_records",
@@ -62,6 +63,7 @@ class Entry(msgspec.Struct, frozen=True):
 # -- binary ---------------------------------------------------------------------------------
 _encoder = msgspec.msgpack.Encoder()
 _header_decoder = msgspec.msgpack.Decoder(Header)
+_loose = msgspec.msgpack.Decoder()
 _body_decoders: dict[str, msgspec.msgpack.Decoder[Any]] = {}
 
 
@@ -75,9 +77,15 @@ def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
 
 
 def encode_binary(record: Record) -> bytes:
-    """One record as a binary frame."""
-    body = Body(record.deals, record.claim)
-    return container.frame(_encoder.encode(record.header()), _encoder.encode(body))
+    """One record as a binary frame (its rules' defaults filled in)."""
+    record = _filled(record)
+    header = _encoder.encode(record.header())
+    body = _encoder.encode(Body(record.deals, record.claim))
+    if len(header) + len(body) > container.MAX_FRAME:
+        raise InputError(
+            f"a record of {len(header) + len(body)} bytes exceeds the frame limit of {container.MAX_FRAME}"
+        )
+    return container.frame(header, body)
 
 
 def decode_header(data: bytes | memoryview) -> Header:
@@ -85,6 +93,11 @@ def decode_header(data: bytes | memoryview) -> Header:
     try:
         header = _header_decoder.decode(data)
     except msgspec.ValidationError as e:
+        # a later version may lay its header out otherwise: say so rather than how it
+        # differs from this version's layout
+        head = _loose.decode(data)
+        if isinstance(head, list) and len(head) >= 2:
+            check_format(head[0], head[1])
         raise FormatError(f"header: {_binary_path(str(e), _HEADER_FIELDS)}", "format.schema") from None
     except msgspec.DecodeError as e:
         raise FormatError(f"header: not MessagePack: {e}", "format.msgpack") from None
@@ -98,7 +111,8 @@ def decode_binary(header: bytes | memoryview, body: bytes | memoryview) -> Recor
     try:
         b = _body_decoder(h.game).decode(body)
     except msgspec.ValidationError as e:
-        raise FormatError(_binary_path(str(e), _BODY_FIELDS), "format.schema") from None
+        where = _binary_path(str(e), _BODY_FIELDS, _loose.decode(body), get_game(h.game).actions)
+        raise FormatError(where, "format.schema") from None
     except msgspec.DecodeError as e:
         raise FormatError(f"body: not MessagePack: {e}", "format.msgpack") from None
     actions = sum(len(d.actions) for d in b.deals)
@@ -132,9 +146,10 @@ _HEADER_FIELDS: Any = tuple(
 )
 
 
-def _binary_path(message: str, spec: Any) -> str:
+def _binary_path(message: str, spec: Any, raw: Any = None, actions: Any = ()) -> str:
     """msgspec's ``$[0][3][1]`` for array-like Structs, spelled with field names:
-    ``deals[3].hands``."""
+    ``deals[3].hands``. With the ``raw`` decoded value and the game's action classes, an
+    action's fields are named after its tag: ``deals[0].actions[4].card``."""
     text, sep, where = message.rpartition(" - at `")
     if not sep:
         return message[:1].lower() + message[1:]
@@ -143,6 +158,10 @@ def _binary_path(message: str, spec: Any) -> str:
         token = token.removeprefix("[").removeprefix(".")
         if not token:
             continue
+        if spec is _ACTION_SPEC and isinstance(raw, list) and raw:
+            cls = next((a for a in actions if a.__struct_config__.tag == raw[0]), None)
+            if cls is not None:
+                spec = (("type", None), *((f, None) for f in cls.__struct_fields__))
         if isinstance(spec, tuple) and token.isdigit() and int(token) < len(spec):
             name, spec = spec[int(token)]
             path += ("." if path else "") + name
@@ -152,16 +171,21 @@ def _binary_path(message: str, spec: Any) -> str:
         else:
             path += f"[{token}]"
             spec = None
+        raw = raw[int(token)] if isinstance(raw, list) and token.isdigit() and int(token) < len(raw) else None
     text = text[:1].lower() + text[1:]
     return f"{path}: {text}" if path else text
 
 
 # -- detection and reading ------------------------------------------------------------------
+_BOM = b"\xef\xbb\xbf"
+_BLANK = _BOM + b" \t\r\n"
+
+
 def detect(head: bytes) -> Encoding:
     """The encoding of a file from its first bytes (at least its first line)."""
     if head.startswith(container.MAGIC) or (head[:1] == b"\x89" and container.MAGIC.startswith(head)):
         return "binary"
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    text = head.lstrip(_BLANK)
     if text.startswith(b"["):
         return "json"
     if text.startswith(b"{"):
@@ -177,14 +201,18 @@ def detect(head: bytes) -> Encoding:
     )
 
 
-def _decode_json_record(data: bytes | str) -> Record:
+def _decode_json_record(data: bytes) -> Record:
+    data = data.removeprefix(_BOM)
     return codec(peek(data)).decode(data)
 
 
 def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
     """Every record held by ``data``, whatever its encoding."""
     try:
-        kind = detect(data[:65536])
+        first = data[:65536]
+        if b"\n" not in first:
+            first = data.split(b"\n", 1)[0]
+        kind = detect(first)
     except FormatError as e:
         yield Entry(source, 0, "byte 0", None, e)
         return
@@ -208,8 +236,17 @@ def read_file(path: str | Path) -> Iterator[Entry]:
     except OSError as e:
         raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
     with f:
+        if not f.seekable():  # a pipe or a process substitution: read it whole
+            try:
+                data = f.read()
+            except OSError as e:
+                raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+            yield from read_bytes(data, name)
+            return
         try:
             head = f.read(65536)
+            if head.lstrip(_BLANK).startswith(b"{") and b"\n" not in head:
+                head += f.readline()  # JSON Lines are told by their whole first line
         except OSError as e:
             raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
         try:
@@ -286,7 +323,8 @@ _any_list = msgspec.json.Decoder(list[msgspec.Raw])
 
 
 def _read_json(data: bytes, source: str) -> Iterator[Entry]:
-    if data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"["):
+    data = data.removeprefix(_BOM)
+    if data.lstrip(_BLANK).startswith(b"["):
         try:
             items = _any_list.decode(data)
         except msgspec.DecodeError as e:
@@ -328,7 +366,7 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
     if encoding == "binary":
         yield container.FILE_HEADER
         for r in records:
-            yield encode_binary(_filled(r))
+            yield encode_binary(r)
     elif encoding == "jsonl":
         enc = msgspec.json.Encoder()
         for r in records:
@@ -449,7 +487,7 @@ def append_records(records: Iterable[Record], path: str | Path) -> int:
     size = 0
     with open(target, "ab") as out:
         for r in records:
-            chunk = encode_binary(_filled(r))
+            chunk = encode_binary(r)
             out.write(chunk)
             size += len(chunk)
         out.flush()

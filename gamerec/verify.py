@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import Event, GameState, action_text
+from .engine import Event, GameState, action_text, plural
 from .errors import FormatError, Illegal, StockMissing
 from .files import Entry
 from .games import get_game
@@ -134,7 +134,7 @@ def walk(record: Record, steps: bool = False) -> Walk:
                 state,
                 Illegal(
                     "deal-unfinished",
-                    f"{word} {di} stops after {len(prev.actions)} actions, before its end, "
+                    f"{word} {di} stops after {plural(len(prev.actions), 'action')}, before its end, "
                     f"yet {word} {di + 1} follows",
                 ),
                 di - 1,
@@ -266,7 +266,8 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
         word = get_game(record.game).deal_word
         if who is not None:
             reason = (
-                f"the game stops after {n} actions of {word} {d}, before its end: {state.seat(who)} is to act"
+                f"the game stops after {plural(n, 'action')} of {word} {d}, before its end: "
+                f"{state.seat(who)} is to act"
             )
         else:
             reason = f"the game stops after {word} {d}, before its end: the next {word} is missing"

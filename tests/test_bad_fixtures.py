@@ -1,5 +1,5 @@
 """The known-bad blackball logs: each file of fixtures/blackball/bad/ gives the verdict that
-fixtures/blackball/bad/expected.json states for it, through the library and through
+fixtures/blackball/bad/expected.manifest states for it, through the library and through
 ``gamerec validate``.
 
 Each manifest entry gives the expected ``status``, ``rule`` (rule id or format error code),
@@ -23,7 +23,7 @@ from gamerec.files import read_file
 from gamerec.verify import STATUSES, Verdict, verify_entries
 
 BAD = Path(__file__).resolve().parent.parent / "fixtures" / "blackball" / "bad"
-MANIFEST = BAD / "expected.json"
+MANIFEST = BAD / "expected.manifest"  # JSON; not .json, so that scans of the folder skip it
 EXPECTED: dict[str, dict[str, Any]] = json.loads(MANIFEST.read_text())
 
 EXIT_CODES = {"illegal": 1, "incomplete": 1, "mismatch": 1, "unreadable": 2}

@@ -39,6 +39,7 @@ from ..engine import (
     TrickWon,
     View,
     check_cards,
+    plural,
 )
 from ..errors import Illegal
 from ..record import Action, Bid, Deal, Play
@@ -137,7 +138,7 @@ class BlackballState(GameState):
             if len(hand) != size:
                 raise Illegal(
                     "deal-size",
-                    f"round {number} deals {size} cards each but {self.seat(seat)} has {len(hand)}",
+                    f"round {number} deals {plural(size, 'card')} each but {self.seat(seat)} has {len(hand)}",
                 )
         stock = deal.stock
         groups = [(f"the hand of {self.seat(s)}", h) for s, h in enumerate(deal.hands)]
