@@ -37,7 +37,7 @@ class Deck:
     a multiset, so a code may stand in it more than once (the three identical jokers).
     """
 
-    __slots__ = ("_parse", "cards", "codes", "name")
+    __slots__ = ("_parse", "card_set", "cards", "codes", "distinct", "name")
 
     def __init__(
         self,
@@ -49,6 +49,10 @@ class Deck:
         self.name = name
         self.codes: tuple[str, ...] = tuple(codes)
         self.cards: tuple[int, ...] = tuple(cards if cards is not None else range(len(codes)))
+        #: the distinct cards of the deck
+        self.card_set: frozenset[int] = frozenset(self.cards)
+        #: True when no card stands in the deck twice
+        self.distinct = len(self.card_set) == len(self.cards)
         parse = {code.upper(): i for i, code in enumerate(self.codes)}
         if aliases:
             parse.update({k.upper(): v for k, v in aliases.items()})

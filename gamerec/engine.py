@@ -97,13 +97,32 @@ def seat_name(players: Sequence[str], seat: int) -> str:
 
 
 def check_cards(
-    deck: Deck, groups: Sequence[tuple[str, Sequence[int]]], pool: Sequence[int] | None = None
+    deck: Deck,
+    hands: Sequence[Sequence[int]],
+    players: Sequence[str],
+    extra: Sequence[tuple[str, Sequence[int]]] = (),
+    pool: Sequence[int] | None = None,
 ) -> None:
-    """Check that every card of ``groups`` (named lists) is a card of ``deck`` and that no
-    card is used more often than the deck (or ``pool``) holds it."""
+    """Check that every card of the ``hands`` and of the ``extra`` named groups (the
+    stock) is a card of ``deck`` (or of ``pool``, the cards in this game) and that no card
+    is dealt more often than it holds it."""
+    cards_in = deck.card_set if pool is None else frozenset(pool)
+    if pool is None and deck.distinct:
+        # fast path: every card distinct, all of the deck, all true ints
+        seen: set[int] = set()
+        total = 0
+        for h in hands:
+            seen.update(h)
+            total += len(h)
+        for _, cards in extra:
+            seen.update(cards)
+            total += len(cards)
+        if len(seen) == total and seen <= cards_in and all(type(c) is int for c in seen):
+            return
+    groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
     available = Counter(deck.cards if pool is None else pool)
     used: Counter[int] = Counter()
-    for name, cards in groups:
+    for name, cards in [*groups, *extra]:
         for c in cards:
             if type(c) is not int or not deck.is_card(c):
                 raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")

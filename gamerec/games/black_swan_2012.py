@@ -224,7 +224,7 @@ class BlackSwan2012State(GameState):
                 "deal-stock",
                 f"black-swan-2012 records no stock, but deal {number} has {len(deal.stock)} cards",
             )
-        check_cards(DECK, [(f"the hand of {self.seat(s)}", h) for s, h in enumerate(deal.hands)], self.pool)
+        check_cards(DECK, deal.hands, self.players, pool=self.pool)
         self.deal_index += 1
         self.first = first
         counts = []

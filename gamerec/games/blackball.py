@@ -141,8 +141,7 @@ class BlackballState(GameState):
                     f"round {number} deals {plural(size, 'card')} each but {self.seat(seat)} has {len(hand)}",
                 )
         stock = deal.stock
-        groups = [(f"the hand of {self.seat(s)}", h) for s, h in enumerate(deal.hands)]
-        check_cards(FRENCH, [*groups, ("the up-card", stock)])
+        check_cards(FRENCH, deal.hands, self.players, [("the up-card", stock)])
         if size == NO_TRUMP_SIZE:
             if stock:
                 raise Illegal(
@@ -196,6 +195,10 @@ class BlackballState(GameState):
 
     def verify(self, action: Action) -> None:
         kind = type(action)
+        # the common cases first, straight to their checks
+        if kind is Play and self.phase == _PLAYING:
+            self._check_play(action)  # type: ignore[arg-type]
+            return
         phase = self.phase
         if phase == _BIDDING:
             if kind is not Bid:
