@@ -95,7 +95,10 @@ def decode_header(data: bytes | memoryview) -> Header:
     except msgspec.ValidationError as e:
         # a later version may lay its header out otherwise: say so rather than how it
         # differs from this version's layout
-        head = _loose.decode(data)
+        try:
+            head = _loose.decode(data)
+        except msgspec.DecodeError:
+            head = None
         if isinstance(head, list) and len(head) >= 2:
             check_format(head[0], head[1])
         raise FormatError(f"header: {_binary_path(str(e), _HEADER_FIELDS)}", "format.schema") from None
@@ -111,7 +114,11 @@ def decode_binary(header: bytes | memoryview, body: bytes | memoryview) -> Recor
     try:
         b = _body_decoder(h.game).decode(body)
     except msgspec.ValidationError as e:
-        where = _binary_path(str(e), _BODY_FIELDS, _loose.decode(body), get_game(h.game).actions)
+        try:
+            raw = _loose.decode(body)
+        except msgspec.DecodeError:
+            raw = None
+        where = _binary_path(str(e), _BODY_FIELDS, raw, get_game(h.game).actions)
         raise FormatError(where, "format.schema") from None
     except msgspec.DecodeError as e:
         raise FormatError(f"body: not MessagePack: {e}", "format.msgpack") from None

@@ -81,7 +81,11 @@ def peek(data: bytes | str) -> Any:
     except msgspec.DecodeError as e:
         raise FormatError(f"not valid JSON: {e}", "format.json") from None
     check_format(head.format, head.version)
-    return head.game
+    game = head.game
+    if not isinstance(game, str):
+        what = "no game field" if game is None else f"the game must be a game id, got {game!r}"
+        raise FormatError(f"not a record: {what}", "format.game")
+    return game
 
 
 def _card_type(t: Any) -> Any:
@@ -272,20 +276,31 @@ _INLINE = 88
 def pretty(obj: Any, indent: int = 0) -> str:
     """JSON laid out for people: a value that fits on a line stays on one line, larger
     ones open up one item per line (so each action and each hand gets its own line)."""
-    flat = _inline(obj)
-    if len(flat) + indent <= _INLINE or not isinstance(obj, dict | list) or not obj:
-        return flat
-    pad = " " * (indent + 2)
-    if isinstance(obj, dict):
-        items = [f"{pad}{msgspec.json.encode(k).decode()}: {pretty(v, indent + 2)}" for k, v in obj.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    items = [pad + pretty(v, indent + 2) for v in obj]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    memo: dict[int, str] = {}
 
+    def inline(o: Any) -> str:
+        key = id(o)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if isinstance(o, dict):
+            text = "{" + ", ".join(f"{inline(k)}: {inline(v)}" for k, v in o.items()) + "}"
+        elif isinstance(o, list):
+            text = "[" + ", ".join(inline(v) for v in o) + "]"
+        else:
+            return msgspec.json.encode(o).decode()
+        memo[key] = text
+        return text
 
-def _inline(obj: Any) -> str:
-    if isinstance(obj, dict):
-        return "{" + ", ".join(f"{_inline(k)}: {_inline(v)}" for k, v in obj.items()) + "}"
-    if isinstance(obj, list):
-        return "[" + ", ".join(_inline(v) for v in obj) + "]"
-    return msgspec.json.encode(obj).decode()
+    def render(o: Any, at: int) -> str:
+        flat = inline(o)
+        if len(flat) + at <= _INLINE or not isinstance(o, dict | list) or not o:
+            return flat
+        pad = " " * (at + 2)
+        if isinstance(o, dict):
+            items = [f"{pad}{inline(k)}: {render(v, at + 2)}" for k, v in o.items()]
+            return "{\n" + ",\n".join(items) + "\n" + " " * at + "}"
+        items = [pad + render(v, at + 2) for v in o]
+        return "[\n" + ",\n".join(items) + "\n" + " " * at + "]"
+
+    return render(obj, indent)

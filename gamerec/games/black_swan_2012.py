@@ -201,6 +201,10 @@ class BlackSwan2012State(GameState):
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
         n = self.n
         number = self.deal_index + 2
+        if self.over:
+            raise Illegal("deal-after-end", f"the match is over after deal {number - 1}: no deal may follow")
+        if self.playing:
+            raise Illegal("deal-unfinished", f"deal {number - 1} is not over: deal {number} may not begin")
         first = deal.dealer
         if type(first) is not int or not 0 <= first < n:
             raise Illegal("deal-first", f"first player {first} is not a seat (0..{n - 1})")

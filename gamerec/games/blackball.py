@@ -121,6 +121,10 @@ class BlackballState(GameState):
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
         n = self.n
         number = self.deal_index + 2
+        if self.finished:
+            raise Illegal("deal-after-end", f"the game is over after round {number - 1}: no round may follow")
+        if not self.deal_over:
+            raise Illegal("deal-unfinished", f"round {number - 1} is not over: round {number} may not begin")
         size = self.sizes[self.deal_index + 1]
         dealer = deal.dealer
         if type(dealer) is not int or not 0 <= dealer < n:
