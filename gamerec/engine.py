@@ -165,6 +165,44 @@ class GameState(ABC):
     def expected_dealer(self) -> int | None:
         """The dealer (or first player) the next deal must have; None when free."""
 
+    def seat_mismatch(self, number: int, got: int, expected: int) -> str:
+        """Why deal ``number`` (from 1) may not have ``got`` as its stored seat."""
+        what = "dealt" if self.game.seat_field == "dealer" else "started"
+        return f"{self.game.deal_word} {number} is {what} by {self.seat(got)}, not {self.seat(expected)}"
+
+    def check_deal_start(self, deal: Deal[Any], size: int) -> int:
+        """The checks every game makes of a new deal: it may begin now; its stored seat
+        (dealer or first player) is a seat, and the derived one after the first deal; it
+        deals ``size`` cards to each player. Returns the stored seat."""
+        n = self.n
+        word = self.game.deal_word
+        number = self.deal_index + 2
+        if self.finished:
+            raise Illegal(
+                "deal-after-end", f"the game is over after {word} {number - 1}: no {word} may follow"
+            )
+        if not self.deal_over:
+            raise Illegal(
+                "deal-unfinished", f"{word} {number - 1} is not over: {word} {number} may not begin"
+            )
+        seat = deal.dealer
+        rule = f"deal-{self.game.seat_field}"
+        if type(seat) is not int or not 0 <= seat < n:
+            what = "dealer" if self.game.seat_field == "dealer" else "first player"
+            raise Illegal(rule, f"{what} {seat} is not a seat (0..{n - 1})")
+        expected = self.expected_dealer()
+        if expected is not None and seat != expected:
+            raise Illegal(rule, self.seat_mismatch(number, seat, expected))
+        if len(deal.hands) != n:
+            raise Illegal("deal-hands", f"{word} {number} deals {len(deal.hands)} hands to {n} players")
+        for s, hand in enumerate(deal.hands):
+            if len(hand) != size:
+                raise Illegal(
+                    "deal-size",
+                    f"{word} {number} deals {plural(size, 'card')} each but {self.seat(s)} has {len(hand)}",
+                )
+        return seat
+
     @property
     @abstractmethod
     def deal_over(self) -> bool:

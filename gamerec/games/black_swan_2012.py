@@ -198,31 +198,16 @@ class BlackSwan2012State(GameState):
     def finished(self) -> bool:
         return self.over
 
+    def seat_mismatch(self, number: int, got: int, expected: int) -> str:
+        return (
+            f"deal {number} is started by {self.seat(got)} but the last player holding cards in "
+            f"deal {number - 1} was {self.seat(expected)}"
+        )
+
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
         n = self.n
         number = self.deal_index + 2
-        if self.over:
-            raise Illegal("deal-after-end", f"the match is over after deal {number - 1}: no deal may follow")
-        if self.playing:
-            raise Illegal("deal-unfinished", f"deal {number - 1} is not over: deal {number} may not begin")
-        first = deal.dealer
-        if type(first) is not int or not 0 <= first < n:
-            raise Illegal("deal-first", f"first player {first} is not a seat (0..{n - 1})")
-        expected = self.expected_dealer()
-        if expected is not None and first != expected:
-            raise Illegal(
-                "deal-first",
-                f"deal {number} is started by {self.seat(first)} but the last player holding "
-                f"cards in deal {number - 1} was {self.seat(expected)}",
-            )
-        if len(deal.hands) != n:
-            raise Illegal("deal-hands", f"deal {number} deals {len(deal.hands)} hands to {n} players")
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != HAND_SIZE:
-                raise Illegal(
-                    "deal-size",
-                    f"deal {number} deals {HAND_SIZE} cards each but {self.seat(seat)} has {len(hand)}",
-                )
+        first = self.check_deal_start(deal, HAND_SIZE)
         if deal.stock:
             raise Illegal(
                 "deal-stock",

@@ -39,7 +39,6 @@ from ..engine import (
     TrickWon,
     View,
     check_cards,
-    plural,
 )
 from ..errors import Illegal
 from ..record import Action, Bid, Deal, Play
@@ -118,32 +117,18 @@ class BlackballState(GameState):
     def finished(self) -> bool:
         return self.phase == _DONE and self.deal_index == len(self.sizes) - 1
 
+    def seat_mismatch(self, number: int, got: int, expected: int) -> str:
+        return (
+            f"round {number} is dealt by {self.seat(got)} but the deal passes left to {self.seat(expected)}"
+        )
+
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
         n = self.n
         number = self.deal_index + 2
-        if self.finished:
+        if self.finished:  # no size to look up: the schedule is over
             raise Illegal("deal-after-end", f"the game is over after round {number - 1}: no round may follow")
-        if not self.deal_over:
-            raise Illegal("deal-unfinished", f"round {number - 1} is not over: round {number} may not begin")
         size = self.sizes[self.deal_index + 1]
-        dealer = deal.dealer
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise Illegal("deal-dealer", f"dealer {dealer} is not a seat (0..{n - 1})")
-        expected = self.expected_dealer()
-        if expected is not None and dealer != expected:
-            raise Illegal(
-                "deal-dealer",
-                f"round {number} is dealt by {self.seat(dealer)} but the deal passes left "
-                f"to {self.seat(expected)}",
-            )
-        if len(deal.hands) != n:
-            raise Illegal("deal-hands", f"round {number} deals {len(deal.hands)} hands to {n} players")
-        for seat, hand in enumerate(deal.hands):
-            if len(hand) != size:
-                raise Illegal(
-                    "deal-size",
-                    f"round {number} deals {plural(size, 'card')} each but {self.seat(seat)} has {len(hand)}",
-                )
+        dealer = self.check_deal_start(deal, size)
         stock = deal.stock
         check_cards(FRENCH, deal.hands, self.players, [("the up-card", stock)])
         if size == NO_TRUMP_SIZE:
