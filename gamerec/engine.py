@@ -41,9 +41,15 @@ __all__ = [
 class Event(msgspec.Struct, frozen=True, tag_field="event", tag=str.lower):
     """Something derived from the record by the rules (never stored in it)."""
 
+    ends_trick: ClassVar[bool] = False
+
 
 class TrickWon(Event, frozen=True):
-    """A trick ended: ``cards`` are (seat, card) in play order; ``number`` counts from 1."""
+    """A trick ended: ``cards`` are (seat, card) in play order; ``number`` counts from 1.
+    ``seat`` won it."""
+
+    #: events that end a trick (or a table of cards) say so, for exports
+    ends_trick: ClassVar[bool] = True
 
     number: int
     seat: int
@@ -333,6 +339,10 @@ class Game(ABC, Generic[R]):
         notation's words."""
         name = players[action.seat] if 0 <= action.seat < len(players) else f"seat {action.seat}"  # type: ignore[attr-defined]
         return f"{name} {action_text(action, self.deck)}"
+
+    def action_detail(self, action: Action) -> str:
+        """What an export adds about an action (black-swan-2012: its combination kind)."""
+        return ""
 
     @abstractmethod
     def history_text(self, record: Any, state: GameState) -> str:

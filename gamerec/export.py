@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from .engine import DealScored, TrickWon, action_text
+from .engine import DealScored, action_text
 from .games import get_game
 from .record import Record
 from .replay import Replay
@@ -29,6 +29,7 @@ CSV_COLUMNS = (
     "trick",
     "trick_winner",
     "score",
+    "detail",
     "note",
 )
 
@@ -60,15 +61,16 @@ def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], 
             "trick": trick if a.kind == "play" else "",
             "trick_winner": "",
             "score": step.view.seats[seat].score if 0 <= seat < len(step.view.seats) else "",
+            "detail": game.action_detail(a),
             "note": a.note or "",  # type: ignore[attr-defined]
         }
         rows.append(row)
         if a.kind == "play":
             pending.append(row)
         for e in step.events:
-            if isinstance(e, TrickWon):
+            if e.ends_trick:
                 for r in pending:
-                    r["trick_winner"] = e.seat
+                    r["trick_winner"] = e.seat  # type: ignore[attr-defined]
                 pending = []
                 trick += 1
             elif isinstance(e, DealScored):

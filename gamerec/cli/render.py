@@ -86,7 +86,14 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
         info.add_row(label, plain(value))
     if view.table:
         names = {sv.seat: sv.name for sv in view.seats}
-        info.add_row("Table", plain("  ".join(f"{names.get(s, s)}: {c}" for s, c in view.table)))
+        plays: list[tuple[int, list[str]]] = []  # consecutive cards of one seat together
+        for s, c in view.table:
+            if plays and plays[-1][0] == s:
+                plays[-1][1].append(c)
+            else:
+                plays.append((s, [c]))
+        text = "  ".join(f"{names.get(s, s)}: {' '.join(cs)}" for s, cs in plays)
+        info.add_row("Table", plain(text))
     parts.append(info)
     action = Text(clean(step.text), style="bold")
     parts.append(action)

@@ -130,6 +130,8 @@ class Captured(Event, frozen=True):
     """``seat`` captured a table of 7 (``final``: the deal's last table, which goes to
     the first player out; ``kept`` is the Black Swan its taker keeps then)."""
 
+    ends_trick: ClassVar[bool] = True
+
     seat: int
     cards: tuple[int, ...]
     final: bool = False
@@ -410,7 +412,7 @@ class BlackSwan2012State(GameState):
             return View("Before the first deal", seats, [], [], None)
         title = f"Deal {self.deal_index + 1} · table {self.tables_done + 1}"
         lines = [
-            ("Table", f"{len(self.table)} of {TABLE} cards"),
+            ("Stack", f"{len(self.table)} of {TABLE} cards"),
             ("Target", str(self.target)),
         ]
         if self.team_game:
@@ -545,6 +547,11 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
         rng.shuffle(cards)
         hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(state.n)]
         return Deal(first, hands, [], [])
+
+    def action_detail(self, action: Action) -> str:
+        if isinstance(action, Cards):
+            return combination(action.cards, 2, True) or ""
+        return ""
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, Captured):
