@@ -12,6 +12,7 @@ Black Swan ``BS`` (53).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
 __all__ = [
@@ -37,7 +38,7 @@ class Deck:
     a multiset, so a code may stand in it more than once (the three identical jokers).
     """
 
-    __slots__ = ("_parse", "card_set", "cards", "codes", "distinct", "name")
+    __slots__ = ("_parse", "card_set", "cards", "codes", "counts", "distinct", "name")
 
     def __init__(
         self,
@@ -53,6 +54,8 @@ class Deck:
         self.card_set: frozenset[int] = frozenset(self.cards)
         #: True when no card stands in the deck twice
         self.distinct = len(self.card_set) == len(self.cards)
+        #: how many times each card stands in the deck
+        self.counts: Counter[int] = Counter(self.cards)
         parse = {code.upper(): i for i, code in enumerate(self.codes)}
         if aliases:
             parse.update({k.upper(): v for k, v in aliases.items()})

@@ -107,12 +107,12 @@ def check_cards(
     hands: Sequence[Sequence[int]],
     players: Sequence[str],
     extra: Sequence[tuple[str, Sequence[int]]] = (),
-    pool: Sequence[int] | None = None,
+    pool: Mapping[int, int] | None = None,
 ) -> None:
     """Check that every card of the ``hands`` and of the ``extra`` named groups (the
-    stock) is a card of ``deck`` (or of ``pool``, the cards in this game) and that no card
-    is dealt more often than it holds it."""
-    cards_in = deck.card_set if pool is None else frozenset(pool)
+    stock) is a card of ``deck`` and that no card is dealt more often than the deck holds
+    it (or than ``pool``, the counts of the cards in this game, holds it)."""
+    holds = deck.counts if pool is None else pool
     if pool is None and deck.distinct:
         # fast path: every card distinct, all of the deck, all true ints
         seen: set[int] = set()
@@ -123,19 +123,29 @@ def check_cards(
         for _, cards in extra:
             seen.update(cards)
             total += len(cards)
-        if len(seen) == total and seen <= cards_in and all(type(c) is int for c in seen):
+        if len(seen) == total and seen <= deck.card_set and all(type(c) is int for c in seen):
             return
+    else:
+        # fast path for a multiset: count once, compare with what the deck holds
+        dealt: Counter[int] = Counter()
+        for h in hands:
+            dealt.update(h)
+        for _, cards in extra:
+            dealt.update(cards)
+        if all(type(c) is int and k <= holds.get(c, 0) for c, k in dealt.items()):
+            return
+    # something is wrong: find the first card at fault, and say where it is
     groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
-    available = Counter(deck.cards if pool is None else pool)
     used: Counter[int] = Counter()
     for name, cards in [*groups, *extra]:
         for c in cards:
             if type(c) is not int or not deck.is_card(c):
                 raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")
             used[c] += 1
-            if used[c] > available[c]:
-                times = "once" if available[c] == 1 else f"{available[c]} times"
-                where = "" if available[c] else " in this game"
+            available = holds.get(c, 0)
+            if used[c] > available:
+                times = "once" if available == 1 else f"{available} times"
+                where = "" if available else " in this game"
                 raise Illegal(
                     "deal-duplicate",
                     f"{deck.code(c)} is dealt more often than the deck holds it ({times}{where})"

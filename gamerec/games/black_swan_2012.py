@@ -53,6 +53,7 @@ __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_po
 DECK = FRENCH_JOKERS_SWAN
 HAND_SIZE = 14
 TABLE = 7
+_DECK_SIZE = len(DECK.codes)
 
 _POINTS = [0] * 54
 for _c in range(52):
@@ -167,12 +168,14 @@ class BlackSwan2012State(GameState):
         self.pool = list(DECK.cards)
         if n < 4 and not rules.swan_in_short_game:
             self.pool.remove(SWAN)
+        self.pool_counts = Counter(self.pool)
         self.playing = False
         self.over = False
         self.first = -1
         self.counts: list[list[int]] = []
         self.held: list[int] = []
-        self.table: list[tuple[int, int]] = []  # (seat, card) in play order
+        self.table: list[int] = []  # the cards on the table, in play order
+        self.table_seats: list[int] = []  # who played each of them
         self.turn = 0
         self.last_player = -1
         self.out_order: list[int] = []
@@ -215,7 +218,7 @@ class BlackSwan2012State(GameState):
                 "deal-stock",
                 f"black-swan-2012 records no stock, but deal {number} has {len(deal.stock)} cards",
             )
-        check_cards(DECK, deal.hands, self.players, pool=self.pool)
+        check_cards(DECK, deal.hands, self.players, pool=self.pool_counts)
         self.deal_index += 1
         self.first = first
         counts = []
@@ -227,6 +230,7 @@ class BlackSwan2012State(GameState):
         self.counts = counts
         self.held = [HAND_SIZE] * n
         self.table = []
+        self.table_seats = []
         self.turn = first
         self.out_order = []
         self.piles = [[] for _ in range(n)]
@@ -284,15 +288,27 @@ class BlackSwan2012State(GameState):
             )
         held = self.counts[seat]
         if len(cards) == 1:
-            if not DECK.is_card(cards[0]) or not held[cards[0]]:
+            c = cards[0]
+            if type(c) is not int or not 0 <= c < _DECK_SIZE or not held[c]:
                 raise Illegal("not-held", f"not in the hand (holds {self._hand_text(seat)})")
             return
-        for card, k in Counter(cards).items():
-            if not DECK.is_card(card) or held[card] < k:
-                times = "" if k == 1 else f" {k} times"
-                raise Illegal(
-                    "not-held", f"{DECK.code(card)}{times} is not in the hand (holds {self._hand_text(seat)})"
-                )
+        # count the cards off the hand, then put them back
+        missing = None
+        taken = 0
+        for c in cards:
+            if type(c) is not int or not 0 <= c < _DECK_SIZE or not held[c]:
+                missing = c
+                break
+            held[c] -= 1
+            taken += 1
+        for c in cards[:taken]:
+            held[c] += 1
+        if missing is not None:
+            k = cards.count(missing)
+            times = "" if k == 1 else f" {k} times"
+            raise Illegal(
+                "not-held", f"{DECK.code(missing)}{times} is not in the hand (holds {self._hand_text(seat)})"
+            )
         rules = self.rules
         if combination(cards, rules.min_run, rules.joker_triple) is None:
             raise Illegal("combination", self._why_not(cards))
@@ -315,7 +331,10 @@ class BlackSwan2012State(GameState):
         return DECK.codes_of(_sorted_hand(self.counts[seat]))
 
     def apply(self, action: Action) -> Sequence[Event]:
-        self.verify(action)
+        if type(action) is Cards and self.playing:
+            self._check_play(action)
+        else:
+            self.verify(action)
         if type(action) is Declare:
             self.declared = action.seat
             return (Declared(action.seat),)
@@ -327,7 +346,8 @@ class BlackSwan2012State(GameState):
             held[c] -= 1
         self.held[seat] -= len(cards)
         table = self.table
-        table.extend((seat, c) for c in cards)
+        table.extend(cards)
+        self.table_seats.extend([seat] * len(cards))
         events: list[Event] = []
         if not self.held[seat]:
             self.out_order.append(seat)
@@ -335,8 +355,9 @@ class BlackSwan2012State(GameState):
         if len(table) < TABLE:
             self.turn = self._next_holder(seat)
             return events
-        captured = tuple(c for _, c in table)
+        captured = tuple(table)
         self.table = []
+        self.table_seats = []
         self.tables_done += 1
         if any(self.held):
             self.piles[seat].extend(captured)
@@ -421,7 +442,7 @@ class BlackSwan2012State(GameState):
             )
         if self.out_order:
             lines.append(("Out", ", ".join(self.players[s] for s in self.out_order)))
-        table = [(s, DECK.code(c)) for s, c in self.table]
+        table = [(s, DECK.code(c)) for s, c in zip(self.table_seats, self.table, strict=True)]
         return View(title, seats, table, lines, self.to_move)
 
 
@@ -491,7 +512,7 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
     plays = [a for a in state.legal_actions() if isinstance(a, Cards)]
-    on_table = sum(_POINTS[c] for _, c in state.table)
+    on_table = sum(_POINTS[c] for c in state.table)
     nxt = state._next_holder(seat)
     opponent_next = state.side_of[nxt] != state.side_of[seat]
 
