@@ -20,8 +20,10 @@ __all__ = [
     "FRENCH_RANKS",
     "FRENCH_SUITS",
     "JOKER",
+    "PLEDGES",
     "SUIT_NAMES",
     "SWAN",
+    "TAROC",
     "CardCodeError",
     "Deck",
 ]
@@ -111,3 +113,32 @@ FRENCH_JOKERS_SWAN = Deck(
     cards=[*range(52), JOKER, JOKER, JOKER, SWAN],
     aliases=_ten_aliases,
 )
+
+
+# -- the Dridge Taroc deck (black-swan-taroc) --------------------------------------------------
+#: minor suits: Buds, Hearts, Coins, Goblets, Pentacles, Bones
+TAROC_MINOR_SUITS = "BHCGPO"
+TAROC_MINOR_NAMES = ("Buds", "Hearts", "Coins", "Goblets", "Pentacles", "Bones")
+#: minor ranks 2..10, Page (J), Knight (N), Queen, King, Ace
+TAROC_RANKS = "23456789TJNQKA"
+#: major suits with their sizes: Vocations, Creatures, Structures, Mysteries (low majors),
+#: Elements, Astro (high majors)
+TAROC_MAJORS = (("VO", 7), ("CR", 7), ("ST", 7), ("MY", 7), ("EL", 4), ("AS", 4))
+TAROC_MAJOR_NAMES = ("Vocations", "Creatures", "Structures", "Mysteries", "Elements", "Astro")
+
+_taroc_codes = [r + s for s in TAROC_MINOR_SUITS for r in TAROC_RANKS]
+for _suit, _size in TAROC_MAJORS:
+    _taroc_codes += [f"{_suit}{i}" for i in range(1, _size + 1)]
+_taroc_codes.append("BS")
+
+#: The 121 cards of the Dridge Taroc: minors 0..83 (suit * 14 + rank), majors 84..119 in
+#: the order of TAROC_MAJORS, the Black Swan 120.
+TAROC = Deck(
+    "Dridge Taroc",
+    _taroc_codes,
+    aliases={"10" + s: TAROC_MINOR_SUITS.index(s) * 14 + 8 for s in TAROC_MINOR_SUITS},
+)
+TAROC_SWAN = 120
+
+#: Pledge names by their int (feather 1 point, stone 2, pearl 3).
+PLEDGES = ("feather", "stone", "pearl")

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 
-from .cards import Deck
+from .cards import PLEDGES, Deck
 from .errors import Illegal
 from .record import Action, Deal
 
@@ -143,6 +143,8 @@ def check_cards(
                 raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")
             used[c] += 1
             available = holds.get(c, 0)
+            if not available:
+                raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is not in this game's deck")
             if used[c] > available:
                 times = "once" if available == 1 else f"{available} times"
                 where = "" if available else " in this game"
@@ -193,7 +195,7 @@ class GameState(ABC):
         n = self.n
         word = self.game.deal_word
         number = self.deal_index + 2
-        if self.finished:
+        if self.finished and not self.game.open_ended:
             raise Illegal(
                 "deal-after-end", f"the game is over after {word} {number - 1}: no {word} may follow"
             )
@@ -209,8 +211,11 @@ class GameState(ABC):
         expected = self.expected_dealer()
         if expected is not None and seat != expected:
             raise Illegal(rule, self.seat_mismatch(number, seat, expected))
+        if getattr(deal, "draw", None) is not None and not self.game.has_draw:
+            raise Illegal("deal-draw", f"{self.game.id} records no dealer draw, but {word} {number} has one")
         if len(deal.hands) != n:
-            raise Illegal("deal-hands", f"{word} {number} deals {len(deal.hands)} hands to {n} players")
+            hands = plural(len(deal.hands), "hand")
+            raise Illegal("deal-hands", f"{word} {number} deals {hands} to {n} players")
         for s, hand in enumerate(deal.hands):
             if len(hand) != size:
                 raise Illegal(
@@ -292,6 +297,13 @@ class Game(ABC, Generic[R]):
     seat_field: ClassVar[str] = "dealer"
     #: what the game calls a deal in messages: "round", "deal" or "game"
     deal_word: ClassVar[str] = "deal"
+    #: what the game calls a whole record in messages: "game", "match" or "record"
+    record_word: ClassVar[str] = "game"
+    #: whether a deal may record the dealer draw (``Deal.draw``)
+    has_draw: ClassVar[bool] = False
+    #: whether a record may hold any number of deals, each a game of its own (so a deal may
+    #: follow a finished one)
+    open_ended: ClassVar[bool] = False
     state_class: ClassVar[type[GameState]]
     bots: ClassVar[Mapping[str, Bot]]
 
@@ -367,7 +379,12 @@ def action_text(action: Action, deck: Deck) -> str:
             continue
         value = getattr(action, name)
         if name in action.card_fields:
-            parts.append(deck.codes_of(value) if isinstance(value, list) else deck.code(value))
+            if isinstance(value, list):
+                parts.append(deck.codes_of(value) if value else "(no cards)")
+            else:
+                parts.append(deck.code(value))
+        elif name in action.pledge_fields:
+            parts.append(PLEDGES[value] if 0 <= value < len(PLEDGES) else f"#{value}")
         else:
             parts.append(str(value))
     return " ".join(parts)

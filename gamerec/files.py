@@ -23,7 +23,7 @@ from . import container
 from .errors import FormatError, InputError
 from .games import get_game
 from .jsonform import check_format, codec, peek, pretty
-from .record import Body, Header, Record
+from .record import Body, Deal, DrawDeal, Header, Record
 
 __all__ = [
     "ENCODINGS",
@@ -72,7 +72,8 @@ def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
     if dec is None:
         game = get_game(game_id)
         union: Any = game.actions[0] if len(game.actions) == 1 else Union[game.actions]  # noqa: UP007
-        dec = _body_decoders[game_id] = msgspec.msgpack.Decoder(Body[union])
+        deal = DrawDeal if game.has_draw else Deal
+        dec = _body_decoders[game_id] = msgspec.msgpack.Decoder(Body[deal[union]])  # type: ignore[valid-type]
     return dec
 
 

@@ -12,15 +12,17 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from .cards import CardCodeError, Deck
+from .cards import PLEDGES, CardCodeError, Deck
 from .engine import Game
 from .errors import FormatError
 from .games import get_game
-from .record import FORMAT_ID, FORMAT_VERSION, Action, Claim, Deal, Meta, Provenance, Record
+from .record import FORMAT_ID, FORMAT_VERSION, Action, Claim, Deal, DrawDeal, Meta, Provenance, Record
 
 __all__ = ["JsonCodec", "check_format", "codec", "peek", "pretty"]
 
 CardCode = Annotated[str, msgspec.Meta(description="a card code, e.g. QS, TH, JK")]
+PledgeName = Annotated[str, msgspec.Meta(description="a pledge: feather, stone or pearl")]
+_PLEDGE_INTS = {name: i for i, name in enumerate(PLEDGES)}
 
 
 class JMeta(msgspec.Struct, omit_defaults=True, rename={"round_": "round"}):
@@ -105,7 +107,12 @@ class JsonCodec:
         for cls in game.actions:
             fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
             for f in msgspec.structs.fields(cls):
-                t = _card_type(f.type) if f.name in cls.card_fields else f.type
+                if f.name in cls.card_fields:
+                    t = _card_type(f.type)
+                elif f.name in cls.pledge_fields:
+                    t = PledgeName
+                else:
+                    t = f.type
                 if f.default is msgspec.NODEFAULT:
                     fields.append((f.name, t))
                 else:
@@ -119,17 +126,15 @@ class JsonCodec:
         action_type = union[0] if len(union) == 1 else Union[union]  # noqa: UP007
         seat_field = game.seat_field
         title = type(game).__name__
-        self.jdeal = msgspec.defstruct(
-            f"{title}Deal",
-            [
-                (seat_field, int),
-                ("hands", list[list[CardCode]]),
-                ("stock", list[CardCode], []),
-                ("actions", list[action_type], []),  # type: ignore[valid-type]
-            ],
-            omit_defaults=True,
-            module=__name__,
-        )
+        deal_fields: list[Any] = [
+            (seat_field, int),
+            ("hands", list[list[CardCode]]),
+            ("stock", list[CardCode], []),
+            ("actions", list[action_type], []),  # type: ignore[valid-type]
+        ]
+        if game.has_draw:
+            deal_fields.append(("draw", list[list[CardCode | None]] | None, None))
+        self.jdeal = msgspec.defstruct(f"{title}Deal", deal_fields, omit_defaults=True, module=__name__)
         self.jdeal.__doc__ = (
             f"One deal: the {seat_field}, the hands as dealt, the revealed stock (top first) "
             "and the actions in play order."
@@ -184,9 +189,20 @@ class JsonCodec:
                             if isinstance(v, str)
                             else [card(c, f"{where}[{k}]") for k, c in enumerate(v)]
                         )
+                    elif name in cls.pledge_fields:
+                        v = _pledge(v, f"{at}.actions[{ai}].{name}")
                     values.append(v)
                 actions.append(cls(*values))
-            deals.append(Deal(getattr(jd, seat_field), hands, stock, actions))
+            draw = getattr(jd, "draw", None)
+            if draw is not None:
+                draw = [
+                    [None if c is None else card(c, f"{at}.draw[{r}][{k}]") for k, c in enumerate(row)]
+                    for r, row in enumerate(draw)
+                ]
+            if self.game.has_draw:
+                deals.append(DrawDeal(getattr(jd, seat_field), hands, stock, actions, draw))
+            else:
+                deals.append(Deal(getattr(jd, seat_field), hands, stock, actions))
         m = j.meta
         meta = Meta(m.event, m.site, m.date, m.round_, m.table, dict(m.tags))
         p = j.provenance
@@ -226,18 +242,20 @@ class JsonCodec:
                     v = getattr(a, name)
                     if name in cls.card_fields:
                         v = code(v) if isinstance(v, int) else [code(c) for c in v]
+                    elif name in cls.pledge_fields:
+                        v = PLEDGES[v] if 0 <= v < len(PLEDGES) else f"#{v}"
                     values[name] = v
                 actions.append(self.jactions[cls](**values))
-            jdeals.append(
-                self.jdeal(
-                    **{
-                        self.game.seat_field: d.dealer,
-                        "hands": [[code(c) for c in h] for h in d.hands],
-                        "stock": [code(c) for c in d.stock],
-                        "actions": actions,
-                    }
-                )
-            )
+            fields: dict[str, Any] = {
+                self.game.seat_field: d.dealer,
+                "hands": [[code(c) for c in h] for h in d.hands],
+                "stock": [code(c) for c in d.stock],
+                "actions": actions,
+            }
+            draw = getattr(d, "draw", None)
+            if draw is not None and self.game.has_draw:
+                fields["draw"] = [[None if c is None else code(c) for c in row] for row in draw]
+            jdeals.append(self.jdeal(**fields))
         m = record.meta
         p = record.provenance
         return self.jrecord(
@@ -251,6 +269,15 @@ class JsonCodec:
             deals=jdeals,
             claim=None if record.claim is None else JClaim(record.claim.deals, record.claim.totals),
         )
+
+
+def _pledge(name: str, path: str) -> int:
+    try:
+        return _PLEDGE_INTS[name.strip().lower()]
+    except KeyError:
+        raise FormatError(
+            f"{path}: not a pledge: {name!r} (feather, stone or pearl)", "format.pledge"
+        ) from None
 
 
 def _json_path(message: str) -> str:
@@ -300,6 +327,19 @@ def pretty(obj: Any, indent: int = 0) -> str:
         if isinstance(o, dict):
             items = [f"{pad}{inline(k)}: {render(v, at + 2)}" for k, v in o.items()]
             return "{\n" + ",\n".join(items) + "\n" + " " * at + "}"
+        if all(not isinstance(v, dict | list) for v in o):
+            # a long list of scalars (a draw pile) fills lines like a paragraph
+            lines: list[str] = []
+            line = ""
+            for v in o:
+                item = inline(v)
+                if line and len(pad) + len(line) + len(item) + 2 > _INLINE:
+                    lines.append(line + ",")
+                    line = item
+                else:
+                    line = f"{line}, {item}" if line else item
+            lines.append(line)
+            return "[\n" + "\n".join(pad + x for x in lines) + "\n" + " " * at + "]"
         items = [pad + render(v, at + 2) for v in o]
         return "[\n" + ",\n".join(items) + "\n" + " " * at + "]"
 

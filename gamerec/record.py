@@ -25,9 +25,12 @@ __all__ = [
     "Claim",
     "Deal",
     "Declare",
+    "DrawDeal",
     "Header",
     "Meta",
+    "Pass",
     "Play",
+    "Pledge",
     "Provenance",
     "Record",
 ]
@@ -47,6 +50,7 @@ class Action(msgspec.Struct, array_like=True, frozen=True):
 
     kind: ClassVar[str] = ""
     card_fields: ClassVar[tuple[str, ...]] = ()
+    pledge_fields: ClassVar[tuple[str, ...]] = ()
 
     def same(self, other: Action) -> bool:
         """Equal but for the note."""
@@ -91,6 +95,27 @@ class Declare(Action, tag=3, frozen=True):
     note: str | None = None
 
 
+class Pass(Action, tag=4, frozen=True):
+    """A pass-down: the leader gives one hand card to their right neighbour
+    (black-swan-taroc)."""
+
+    kind: ClassVar[str] = "pass"
+    card_fields: ClassVar[tuple[str, ...]] = ("card",)
+    seat: int
+    card: int
+    note: str | None = None
+
+
+class Pledge(Action, tag=5, frozen=True):
+    """A pledge played to a trick (black-swan-taroc): 0 feather, 1 stone, 2 pearl."""
+
+    kind: ClassVar[str] = "pledge"
+    pledge_fields: ClassVar[tuple[str, ...]] = ("pledge",)
+    seat: int
+    pledge: int
+    note: str | None = None
+
+
 A = TypeVar("A")
 
 
@@ -130,6 +155,14 @@ class Deal(msgspec.Struct, Generic[A], array_like=True):
     actions: list[A]
 
 
+class DrawDeal(Deal[A]):
+    """A deal of a game whose dealer is drawn (black-swan-taroc): a :class:`Deal` and,
+    when recorded, the dealer draw as rounds of one card per seat (None for a seat that
+    does not draw in that round). A fifth array position in the binary form."""
+
+    draw: list[list[int | None]] | None = None
+
+
 class Header(msgspec.Struct, array_like=True):
     """The binary header of a record: everything but the deals, plus their counts, so
     a reader can list records without decoding their actions."""
@@ -145,10 +178,14 @@ class Header(msgspec.Struct, array_like=True):
     actions: int
 
 
-class Body(msgspec.Struct, Generic[A], array_like=True):
-    """The binary body of a record: its deals and the claimed result."""
+D = TypeVar("D")
 
-    deals: list[Deal[A]]
+
+class Body(msgspec.Struct, Generic[D], array_like=True):
+    """The binary body of a record: its deals (a :class:`Deal` or, by the game, a
+    :class:`DrawDeal`) and the claimed result."""
+
+    deals: list[D]
     claim: Claim | None = None
 
 

@@ -21,7 +21,7 @@ from .record import Meta, Provenance, Record
 __all__ = ["parse_rule_options", "simulate", "simulate_record"]
 
 #: A game that does not end within this many actions is a bot bug, not a long game.
-MAX_ACTIONS = 1_000_000
+MAX_ACTIONS = 100_000
 
 
 def parse_rule_options(game_id: str, pairs: Sequence[str], players: int) -> dict[str, Any]:

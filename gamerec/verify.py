@@ -139,7 +139,7 @@ def walk(record: Record, steps: bool = False) -> Walk:
                 ),
                 di - 1,
             )
-        if state.finished:
+        if state.finished and not game.open_ended:
             word = game.deal_word
             return Outcome(
                 state,
@@ -264,13 +264,14 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
         n = len(record.deals[-1].actions)
         who = state.to_move
         word = get_game(record.game).deal_word
+        rec = get_game(record.game).record_word
         if who is not None:
             reason = (
-                f"the game stops after {plural(n, 'action')} of {word} {d}, before its end: "
+                f"the {rec} stops after {plural(n, 'action')} of {word} {d}, before its end: "
                 f"{state.seat(who)} is to act"
             )
         else:
-            reason = f"the game stops after {word} {d}, before its end: the next {word} is missing"
+            reason = f"the {rec} stops after {word} {d}, before its end: the next {word} is missing"
         return Verdict("incomplete", deal=d, reason=reason, scores=sheet, **base)
     shape, diffs = _claim_problems(record, sheet)
     if shape:

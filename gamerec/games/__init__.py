@@ -9,12 +9,20 @@ import msgspec
 from ..engine import Game
 from ..errors import FormatError
 from .black_swan_2012 import BlackSwan2012
+from .black_swan_taroc import BlackSwanTaroc
 from .blackball import Blackball
 
 __all__ = ["GAMES", "game_info", "games_info", "get_game", "option_values"]
 
 #: Every game gamerec knows, by id.
-GAMES: dict[str, Game[Any]] = {g.id: g for g in (Blackball.state_class.game, BlackSwan2012.state_class.game)}
+GAMES: dict[str, Game[Any]] = {
+    g.id: g
+    for g in (
+        Blackball.state_class.game,
+        BlackSwan2012.state_class.game,
+        BlackSwanTaroc.state_class.game,
+    )
+}
 
 
 def get_game(game_id: str) -> Game[Any]:

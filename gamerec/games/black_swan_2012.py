@@ -44,7 +44,7 @@ from typing import Annotated, Any, ClassVar
 import msgspec
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
-from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards
+from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards, plural
 from ..errors import Illegal
 from ..record import Action, Cards, Deal, Declare
 
@@ -216,7 +216,7 @@ class BlackSwan2012State(GameState):
         if deal.stock:
             raise Illegal(
                 "deal-stock",
-                f"black-swan-2012 records no stock, but deal {number} has {len(deal.stock)} cards",
+                f"black-swan-2012 records no stock, but deal {number} has {plural(len(deal.stock), 'card')}",
             )
         check_cards(DECK, deal.hands, self.players, pool=self.pool_counts)
         self.deal_index += 1
@@ -250,14 +250,24 @@ class BlackSwan2012State(GameState):
 
     def verify(self, action: Action) -> None:
         if not self.playing:
-            raise Illegal("after-end", "the deal is over: no action is due")
+            if self.over:
+                raise Illegal(
+                    "after-end", f"the match is over after deal {self.deal_index + 1}: no action may follow"
+                )
+            raise Illegal(
+                "after-end", f"deal {self.deal_index + 1} is over: the next action needs a new deal"
+            )
         kind = type(action)
         if kind is Cards:
             self._check_play(action)  # type: ignore[arg-type]
         elif kind is Declare:
             self._check_declare(action)  # type: ignore[arg-type]
         else:
-            raise Illegal("wrong-action", f"black-swan-2012 has no {action.kind} action")
+            raise Illegal(
+                "wrong-action",
+                f"a {type(action).__name__} action is not one of black-swan-2012's "
+                "(a play lists its cards: play with cards; declare)",
+            )
 
     def _check_declare(self, action: Declare) -> None:
         seat = action.seat
@@ -305,10 +315,14 @@ class BlackSwan2012State(GameState):
             held[c] += 1
         if missing is not None:
             k = cards.count(missing)
-            times = "" if k == 1 else f" {k} times"
-            raise Illegal(
-                "not-held", f"{DECK.code(missing)}{times} is not in the hand (holds {self._hand_text(seat)})"
+            have = held[missing] if type(missing) is int and 0 <= missing < _DECK_SIZE else 0
+            code = DECK.code(missing)
+            what = (
+                f"{code} is not in the hand"
+                if not have
+                else f"{code} played {k} times but held {'once' if have == 1 else f'{have} times'}"
             )
+            raise Illegal("not-held", f"{what} (holds {self._hand_text(seat)})")
         rules = self.rules
         if combination(cards, rules.min_run, rules.joker_triple) is None:
             raise Illegal("combination", self._why_not(cards))
@@ -325,7 +339,9 @@ class BlackSwan2012State(GameState):
             return "is no combination: neither one rank nor one suit"
         if len(cards) < self.rules.min_run:
             return f"is no combination: a sequence needs at least {self.rules.min_run} cards"
-        return "is no combination: the ranks are not consecutive (an ace is low or high, never both)"
+        if any(c % 13 == 12 for c in naturals):
+            return "is no combination: the ranks are not consecutive (an ace is low or high, never both)"
+        return "is no combination: the ranks are not consecutive"
 
     def _hand_text(self, seat: int) -> str:
         return DECK.codes_of(_sorted_hand(self.counts[seat]))
@@ -431,7 +447,9 @@ class BlackSwan2012State(GameState):
             seats.append(SeatView(s, self.players[s], hand, info, self.totals[self.side_of[s]]))
         if self.deal_index < 0:
             return View("Before the first deal", seats, [], [], None)
-        title = f"Deal {self.deal_index + 1} · table {self.tables_done + 1}"
+        title = f"Deal {self.deal_index + 1} · " + (
+            f"table {self.tables_done + 1}" if self.playing else "over"
+        )
         lines = [
             ("Stack", f"{len(self.table)} of {TABLE} cards"),
             ("Target", str(self.target)),
@@ -544,6 +562,7 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
     actions = (Cards, Declare)
     seat_field = "first"
     deal_word = "deal"
+    record_word = "match"
     state_class = BlackSwan2012State
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
@@ -593,7 +612,8 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
         if isinstance(event, DealScored):
             return f"deal {event.deal + 1} scored: " + ", ".join(str(s) for s in event.scores)
         if isinstance(event, MatchEnded):
-            return "match over"
+            names = " and ".join(players[i] for i in event.winners)
+            return f"match over: {names} win{'s' if len(event.winners) == 1 else ''}"
         return repr(event)
 
     def history_text(self, record: Any, state: GameState) -> str:

@@ -1,0 +1,708 @@
+"""Black Swan with the Dridge Taroc deck: a trick game (rules-sources/black-swan-taroc.txt,
+RULINGS.md section 3).
+
+Rules as gamerec plays them:
+
+- 2 to 6 players; 121 cards: six minor suits of 14 (Buds, Hearts, Coins, Goblets,
+  Pentacles, Bones; 2 < ... < 10 < Page < Knight < Queen < King < Ace), six major suits
+  (Vocations, Creatures, Structures, Mysteries of 7; Elements, Astro of 4, the high majors;
+  numbered from 1) and the Black Swan. The global order: every minor < the Swan < every low
+  major < every high major; minors by rank, majors by number; equal cards tie.
+- The dealer is the highest card of a draw (only those tied for highest redraw); a record
+  may store the draw, which is then checked. 10 cards each; the rest is the draw pile, top
+  first, in the record's ``stock`` (which may stop after the last card the game revealed).
+- A bank of 6 feathers (1 point), 4 stones (2) and 2 pearls (3); each player starts with a
+  feather from it.
+- The lead passes clockwise every turn, starting left of the dealer. The leader either
+  passes one hand card down to the right neighbour (a ``pass``; no trick, no draw) or leads
+  a trick. Pledges are never led or passed down.
+- The others follow clockwise: a card of the led suit if they hold one (each major suit is
+  a suit of its own); else any card or a pledge (a ``pledge`` action); a player without
+  cards who holds a pledge must play one; a player with neither is skipped. Against a Swan
+  lead there is no suit: any card or a pledge. The Swan may only be played (led or
+  followed) as the player's last card in hand; it may be passed down at any time.
+- The highest card of the led suit wins. Against a Swan lead only a major can win (the
+  highest by the global order, the earlier on a tie), else the Swan's player. Option
+  ``trumps``: ``none`` (default); ``affiliated`` lets the major suit affiliated with the led
+  minor suit (Buds-Vocations, Hearts-Creatures, Coins-Structures, Goblets-Mysteries,
+  Pentacles-Elements, Bones-Astro) beat it; ``all`` lets every major beat every minor. A
+  led major suit is won only by its own suit.
+- The winner captures the trick: a minor 1 point, a low major 2, a high major 3, the Swan
+  10 if the winner played it and 1 otherwise; pledges at their value.
+- After each trick, from the next leader clockwise, each player holding fewer than 15
+  cards draws one card while the pile lasts.
+- When the dealer's turn ends (after the draw that follows its trick) and the bank is not
+  empty, the player whose lowest hand card is lowest receives the cheapest pledge left;
+  players without cards are left out; ties go to the first clockwise from the dealer's left.
+- The game ends when the leader has no card at the start of a turn, and right after the
+  trick in which the Swan was played (no draw, no handout).
+- Count: captured points + pledges held or captured - 10 for a Swan still in hand.
+  Par = sum / players rounded half up; Final = |count - Par|. The highest final wins; ties
+  go to the tied player who captured the Swan, then to the one whose highest captured
+  card is highest, else they share.
+- A record holds one or more games, one per deal, each with its own dealer. Its totals
+  are the sums of the finals; with one game its winner is the game's, with several the
+  highest total wins and equal totals share.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Annotated, Any, ClassVar, Literal
+
+import msgspec
+
+from ..cards import (
+    PLEDGES,
+    TAROC,
+    TAROC_MAJOR_NAMES,
+    TAROC_MAJORS,
+    TAROC_MINOR_NAMES,
+    TAROC_SWAN,
+)
+from ..engine import DealScored, Event, Game, GameState, SeatView, View, check_cards, plural
+from ..errors import Illegal, StockMissing
+from ..record import Action, Deal, DrawDeal, Pass, Play, Pledge
+
+__all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
+
+DECK = TAROC
+SWAN = TAROC_SWAN
+HAND_SIZE = 10
+DRAW_LIMIT = 15  # players holding fewer cards draw
+PLEDGE_VALUES = (1, 2, 3)
+BANK = (6, 4, 2)  # feathers, stones, pearls
+
+# Per-card tables, indexed by card int: its suit (0..5 minor, 6..11 major, 12 the Swan),
+# its place in the global order, and the points it is worth when captured.
+SUIT: list[int] = []
+ORDER: list[int] = []
+POINTS: list[int] = []
+for _s in range(6):
+    for _r in range(14):
+        SUIT.append(_s)
+        ORDER.append(_r)  # minors: 0 (two) .. 13 (ace)
+        POINTS.append(1)
+for _m, (_code, _size) in enumerate(TAROC_MAJORS):
+    _high = _m >= 4
+    for _i in range(_size):
+        SUIT.append(6 + _m)
+        ORDER.append((22 if _high else 15) + _i)  # low majors 15..21, high 22..25
+        POINTS.append(3 if _high else 2)
+SUIT.append(12)
+ORDER.append(14)  # the Swan: above every minor, below every major
+POINTS.append(1)  # 10 when its own player wins the trick
+IS_MAJOR = [s >= 6 and s < 12 for s in SUIT]
+SUIT_NAMES = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
+
+
+class BlackSwanTarocRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The rule options of black-swan-taroc (RULINGS.md section 3)."""
+
+    trumps: Annotated[
+        Literal["none", "affiliated", "all"],
+        msgspec.Meta(
+            description="which majors beat a led minor suit: none, the affiliated major suit, or every major"
+        ),
+    ] = "none"
+
+
+def par_and_finals(counts: Sequence[int]) -> tuple[int, list[int]]:
+    """Subpar conversion: Par = sum / players rounded half up, in integers;
+    Final = |count - Par|.
+
+    >>> par_and_finals([10, 11])
+    (11, [1, 0])
+    >>> par_and_finals([5, 9, 20])
+    (11, [6, 2, 9])
+    """
+    n = len(counts)
+    par = (2 * sum(counts) + n) // (2 * n)
+    return par, [abs(c - par) for c in counts]
+
+
+# -- events ---------------------------------------------------------------------------------
+class PassedDown(Event, frozen=True):
+    """``seat`` passed ``card`` down to ``to``, their right neighbour."""
+
+    seat: int
+    to: int
+    card: int
+
+
+class TrickTaken(Event, frozen=True):
+    """A trick ended: ``plays`` are (seat, card or -1, pledge or -1) in play order;
+    ``seat`` won it and ``points`` with it; ``skipped`` had neither card nor pledge."""
+
+    ends_trick: ClassVar[bool] = True
+    number: int
+    seat: int
+    plays: tuple[tuple[int, int, int], ...]
+    points: int
+    skipped: tuple[int, ...] = ()
+
+
+class Drew(Event, frozen=True):
+    """The draws after a trick: (seat, card) in order."""
+
+    draws: tuple[tuple[int, int], ...]
+
+
+class PledgeHandedOut(Event, frozen=True):
+    """The dealer's turn ended: ``seat`` received ``pledge`` from the bank."""
+
+    seat: int
+    pledge: int
+
+
+class GameOver(Event, frozen=True):
+    """The game of this deal ended: why, each seat's count, Par and finals, the winners."""
+
+    reason: str
+    counts: tuple[int, ...]
+    par: int
+    finals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+_LEAD, _FOLLOW, _OVER = 0, 1, 2
+
+
+class BlackSwanTarocState(GameState):
+    """A black-swan-taroc record being replayed (one game per deal)."""
+
+    game: ClassVar[Game[Any]]
+    rules: BlackSwanTarocRules
+
+    def __init__(self, rules: BlackSwanTarocRules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        self.phase = _OVER
+        self.game_winners: list[tuple[int, ...]] = []
+        self.trumps = rules.trumps
+        self.dealer = -1
+        self._reset()
+
+    def _reset(self) -> None:
+        n = self.n
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # card counts per seat
+        self.sizes = [0] * n
+        self.pledges = [[0, 0, 0] for _ in range(n)]  # held: feathers, stones, pearls
+        self.bank = list(BANK)
+        self.captured: list[list[int]] = [[] for _ in range(n)]  # captured cards
+        self.points = [0] * n  # captured points, pledges included
+        self.stock: list[int] = []
+        self.pile_size = 0  # the real draw pile's size, by count
+        self.drawn = 0
+        self.leader = 0
+        self.turn = 0
+        self.trick: list[tuple[int, int, int]] = []  # (seat, card or -1, pledge or -1)
+        self.led_suit = -1
+        self.to_follow: list[int] = []  # seats still to follow, in order
+        self.skipped: list[int] = []
+        self.tricks = 0
+        self.swan_captor: int | None = None
+        self.end_reason = ""
+        self.last_counts: tuple[int, ...] = ()
+        self.last_par = 0
+        self.last_finals: tuple[int, ...] = ()
+
+    # -- deals ----------------------------------------------------------------------------
+    def expected_dealer(self) -> int | None:
+        return None  # every game's dealer is free (checked against its draw, if recorded)
+
+    @property
+    def deal_over(self) -> bool:
+        return self.phase == _OVER
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == _OVER and self.deal_index >= 0
+
+    def begin_deal(self, deal: Deal[Any]) -> list[Event]:
+        n = self.n
+        dealer = self.check_deal_start(deal, HAND_SIZE)
+        number = self.deal_index + 2
+        draw = getattr(deal, "draw", None)
+        if draw is not None:
+            self._check_draw(draw, dealer, number)
+        pile = len(DECK.cards) - HAND_SIZE * n
+        if len(deal.stock) > pile:
+            raise Illegal(
+                "deal-stock",
+                f"game {number}: the draw pile holds {pile} cards, the record gives {len(deal.stock)}",
+            )
+        check_cards(DECK, deal.hands, self.players, [("the draw pile", deal.stock)])
+        self.deal_index += 1
+        self._reset()
+        self.dealer = dealer
+        for s, hand in enumerate(deal.hands):
+            counts = [0] * len(DECK.codes)
+            for c in hand:
+                counts[c] += 1
+            self.hands[s] = counts
+            self.sizes[s] = len(hand)
+            self.pledges[s][0] = 1
+        self.bank[0] -= n
+        self.stock = deal.stock
+        self.pile_size = pile
+        self.leader = self.turn = (dealer + 1) % n
+        self.phase = _LEAD
+        return []
+
+    def _check_draw(self, draw: Sequence[Sequence[int | None]], dealer: int, number: int) -> None:
+        n = self.n
+        drawing = list(range(n))
+        if not draw:
+            raise Illegal("deal-draw", f"game {number}: the dealer draw has no rounds")
+        for r, row in enumerate(draw, 1):
+            if not drawing:
+                raise Illegal("deal-draw", f"game {number}: draw round {r} follows a draw that was decided")
+            if len(row) != n:
+                raise Illegal(
+                    "deal-draw", f"game {number}: draw round {r} has {len(row)} entries for {n} seats"
+                )
+            seats = [s for s, c in enumerate(row) if c is not None]
+            if seats != drawing:
+                want = ", ".join(map(str, drawing))
+                raise Illegal(
+                    "deal-draw",
+                    f"game {number}: in draw round {r} seats {want} draw (those tied for highest)",
+                )
+            cards = [c for c in row if c is not None]
+            for c in cards:
+                if type(c) is not int or not DECK.is_card(c):
+                    raise Illegal("deal-draw", f"game {number}: draw round {r} holds {DECK.code(c)}, no card")
+            if len(set(cards)) != len(cards):
+                raise Illegal("deal-draw", f"game {number}: draw round {r} deals a card twice")
+            best = max(ORDER[c] for c in cards)
+            drawing = [s for s in seats if ORDER[row[s]] == best]  # type: ignore[index]
+            if len(drawing) == 1:
+                if drawing[0] != dealer:
+                    raise Illegal(
+                        "deal-draw",
+                        f"game {number}: the draw makes {self.seat(drawing[0])} dealer, "
+                        f"the record {self.seat(dealer)}",
+                    )
+                drawing = []
+        if drawing:
+            raise Illegal("deal-draw", f"game {number}: the dealer draw ends tied (seats {drawing})")
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == _OVER else self.turn
+
+    def verify(self, action: Action) -> None:
+        phase = self.phase
+        kind = type(action)
+        if phase == _OVER:
+            raise Illegal("after-end", f"game {self.deal_index + 1} is over: no action may follow")
+        seat = action.seat  # type: ignore[attr-defined]
+        if seat != self.turn:
+            doing = "lead or pass down" if phase == _LEAD else "follow"
+            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to {doing}")
+        if phase == _LEAD:
+            if kind is Pledge:
+                raise Illegal("pledge-lead", "a pledge is never led or passed down")
+            if kind is not Pass and kind is not Play:
+                raise Illegal("wrong-action", f"{action.kind}: the leader passes down or leads a card")
+            card = action.card  # type: ignore[attr-defined]
+            self._check_held(seat, card)
+            if kind is Play and card == SWAN and self.sizes[seat] != 1:
+                raise Illegal("swan-last", "the Black Swan may only be led as the last card in hand")
+            return
+        # following
+        if kind is Pass:
+            raise Illegal("wrong-action", "pass: only the leader passes down, at the start of a turn")
+        if kind is Pledge:
+            pledge = action.pledge  # type: ignore[attr-defined]
+            if type(pledge) is not int or not 0 <= pledge < 3 or not self.pledges[seat][pledge]:
+                name = PLEDGES[pledge] if type(pledge) is int and 0 <= pledge < 3 else str(pledge)
+                raise Illegal("not-held", f"no {name} to play (holds {self._pledges_text(seat)})")
+            led = self.led_suit
+            if led != 12 and self.sizes[seat] and self._holds_suit(seat, led):
+                raise Illegal(
+                    "follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}"
+                )
+            return
+        if kind is not Play:
+            raise Illegal("wrong-action", f"{action.kind}: a follower plays a card or a pledge")
+        card = action.card  # type: ignore[attr-defined]
+        self._check_held(seat, card)
+        if card == SWAN and self.sizes[seat] != 1:
+            raise Illegal("swan-last", "the Black Swan may only be played as the last card in hand")
+        led = self.led_suit
+        if led != 12 and SUIT[card] != led and self._holds_suit(seat, led):
+            raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}")
+
+    def _check_held(self, seat: int, card: Any) -> None:
+        if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
+            raise Illegal("not-held", f"not in the hand (holds {self._hand_text(seat)})")
+
+    def _holds_suit(self, seat: int, suit: int) -> bool:
+        hand = self.hands[seat]
+        return any(hand[c] for c in _SUIT_CARDS[suit])
+
+    def apply(self, action: Action) -> Sequence[Event]:
+        self.verify(action)
+        kind = type(action)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        if self.phase == _LEAD:
+            card: int = action.card  # type: ignore[attr-defined]
+            self.hands[seat][card] -= 1
+            self.sizes[seat] -= 1
+            if kind is Pass:
+                to = (seat - 1) % self.n
+                self.hands[to][card] += 1
+                self.sizes[to] += 1
+                return [PassedDown(seat, to, card), *self._end_turn()]
+            self.trick = [(seat, card, -1)]
+            self.led_suit = SUIT[card]
+            self.to_follow = [(seat + k) % self.n for k in range(1, self.n)]
+            self.skipped = []
+            self.phase = _FOLLOW
+            return self._next_follower()
+        if kind is Pledge:
+            pledge: int = action.pledge  # type: ignore[attr-defined]
+            self.pledges[seat][pledge] -= 1
+            self.trick.append((seat, -1, pledge))
+        else:
+            card = action.card  # type: ignore[attr-defined]
+            self.hands[seat][card] -= 1
+            self.sizes[seat] -= 1
+            self.trick.append((seat, card, -1))
+        return self._next_follower()
+
+    def _next_follower(self) -> list[Event]:
+        """Move to the next follower who can play, skipping those with neither cards nor
+        pledges; when everyone has followed, take the trick."""
+        while self.to_follow:
+            s = self.to_follow.pop(0)
+            if self.sizes[s] or any(self.pledges[s]):
+                self.turn = s
+                return []
+            self.skipped.append(s)
+        return self._take_trick()
+
+    def _take_trick(self) -> list[Event]:
+        trick = self.trick
+        led = self.led_suit
+        winner_i = 0
+        if led == 12:
+            # against the Swan only a major wins: the highest, the earlier on a tie
+            best = -1
+            for i, (_, c, _) in enumerate(trick):
+                if c >= 0 and IS_MAJOR[c] and ORDER[c] > best:
+                    winner_i, best = i, ORDER[c]
+        else:
+            trumps = self.trumps
+            best_key = -1
+            for i, (_, c, _) in enumerate(trick):
+                if c < 0:
+                    continue
+                s = SUIT[c]
+                if s == led:
+                    key = ORDER[c]
+                elif (
+                    led < 6 and IS_MAJOR[c] and (trumps == "all" or (trumps == "affiliated" and s == led + 6))
+                ):
+                    key = 100 + ORDER[c]  # a trump over the led minor suit
+                else:
+                    continue
+                if key > best_key:
+                    winner_i, best_key = i, key
+        winner = trick[winner_i][0]
+        points = 0
+        swan_played = False
+        for s, c, p in trick:
+            if c >= 0:
+                self.captured[winner].append(c)
+                if c == SWAN:
+                    swan_played = True
+                    self.swan_captor = winner
+                    points += 10 if s == winner else 1
+                else:
+                    points += POINTS[c]
+            else:
+                points += PLEDGE_VALUES[p]
+        self.points[winner] += points
+        self.tricks += 1
+        events: list[Event] = [TrickTaken(self.tricks, winner, tuple(trick), points, tuple(self.skipped))]
+        self.trick = []
+        self.led_suit = -1
+        if swan_played:
+            events.extend(self._game_over("the Black Swan was played"))
+            return events
+        draws = self._draw()
+        if draws:
+            events.append(Drew(tuple(draws)))
+        events.extend(self._end_turn())
+        return events
+
+    def _draw(self) -> list[tuple[int, int]]:
+        """After a trick: from the next leader clockwise, each player under 15 cards draws
+        one card while the pile lasts."""
+        draws = []
+        n = self.n
+        first = (self.leader + 1) % n
+        for k in range(n):
+            s = (first + k) % n
+            if self.sizes[s] >= DRAW_LIMIT:
+                continue
+            if self.drawn >= self.pile_size:
+                break
+            if self.drawn >= len(self.stock):
+                raise StockMissing(
+                    f"{self.seat(s)} draws card {self.drawn + 1} of the draw pile, which the record's "
+                    f"stock ({plural(len(self.stock), 'card')}) does not give"
+                )
+            c = self.stock[self.drawn]
+            self.drawn += 1
+            self.hands[s][c] += 1
+            self.sizes[s] += 1
+            draws.append((s, c))
+        return draws
+
+    def _end_turn(self) -> list[Event]:
+        """The turn is over: the handout when it was the dealer's, then the next leader
+        (and the game's end if that player holds no card)."""
+        events: list[Event] = []
+        if self.leader == self.dealer:
+            got = self._handout()
+            if got is not None:
+                events.append(got)
+        n = self.n
+        self.leader = self.turn = (self.leader + 1) % n
+        self.phase = _LEAD
+        if not self.sizes[self.leader]:
+            events.extend(self._game_over(f"{self.players[self.leader]} leads with no card"))
+        return events
+
+    def _handout(self) -> PledgeHandedOut | None:
+        bank = self.bank
+        kind = next((k for k in range(3) if bank[k]), None)
+        if kind is None:
+            return None
+        n = self.n
+        best = None
+        who = -1
+        for k in range(1, n + 1):
+            s = (self.dealer + k) % n
+            if not self.sizes[s]:
+                continue
+            low = min(ORDER[c] for c in range(len(DECK.codes)) if self.hands[s][c])
+            if best is None or low < best:
+                best, who = low, s
+        if who < 0:
+            return None
+        bank[kind] -= 1
+        self.pledges[who][kind] += 1
+        return PledgeHandedOut(who, kind)
+
+    def _game_over(self, reason: str) -> list[Event]:
+        self.phase = _OVER
+        self.end_reason = reason
+        counts = []
+        for s in range(self.n):
+            held = sum(k * v for k, v in zip(self.pledges[s], PLEDGE_VALUES, strict=True))
+            swan = -10 if self.hands[s][SWAN] else 0
+            counts.append(self.points[s] + held + swan)
+        par, finals = par_and_finals(counts)
+        winners = self._game_winners(finals)
+        self.last_counts, self.last_par, self.last_finals = tuple(counts), par, tuple(finals)
+        self.game_winners.append(winners)
+        self.deal_scores.append(tuple(finals))
+        self.totals = [t + f for t, f in zip(self.totals, finals, strict=True)]
+        return [
+            GameOver(reason, tuple(counts), par, tuple(finals), winners),
+            DealScored(self.deal_index, tuple(finals), tuple(self.totals)),
+        ]
+
+    def _game_winners(self, finals: Sequence[int]) -> tuple[int, ...]:
+        best = max(finals)
+        tied = [s for s, f in enumerate(finals) if f == best]
+        captor = self.swan_captor
+        if len(tied) > 1 and captor is not None and captor in tied:
+            return (captor,)
+        if len(tied) > 1:
+            top = {s: max((ORDER[c] for c in self.captured[s]), default=-1) for s in tied}
+            high = max(top.values())
+            tied = [s for s in tied if top[s] == high]
+        return tuple(tied)
+
+    def winners(self) -> tuple[int, ...]:
+        if len(self.game_winners) == 1:
+            return self.game_winners[0]
+        return super().winners()
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.phase == _OVER:
+            return []
+        seat = self.turn
+        hand = [c for c in range(len(DECK.codes)) if self.hands[seat][c]]
+        if self.phase == _LEAD:
+            passes: list[Action] = [Pass(seat, c) for c in hand]
+            leads: list[Action] = [Play(seat, c) for c in hand if c != SWAN or self.sizes[seat] == 1]
+            return passes + leads
+        led = self.led_suit
+        if led != 12:
+            suited = [c for c in hand if SUIT[c] == led]
+            if suited:
+                return [Play(seat, c) for c in suited]
+        plays: list[Action] = [Play(seat, c) for c in hand if c != SWAN or self.sizes[seat] == 1]
+        plays += [Pledge(seat, k) for k in range(3) if self.pledges[seat][k]]
+        return plays
+
+    # -- display --------------------------------------------------------------------------
+    def _hand_text(self, seat: int) -> str:
+        return DECK.codes_of(c for c in range(len(DECK.codes)) for _ in range(self.hands[seat][c]))
+
+    def _suit_text(self, seat: int, suit: int) -> str:
+        return DECK.codes_of(c for c in _SUIT_CARDS[suit] if self.hands[seat][c])
+
+    def _pledges_text(self, seat: int) -> str:
+        held = self.pledges[seat]
+        parts = [plural(k, PLEDGES[i]) for i, k in enumerate(held) if k]
+        return ", ".join(parts) if parts else "no pledges"
+
+    def view(self) -> View:
+        seats = []
+        for s in range(self.n):
+            hand = [DECK.code(c) for c in range(len(DECK.codes)) for _ in range(self.hands[s][c])]
+            info = f"{self._pledges_text(s)}; captured {self.points[s]} points"
+            seats.append(SeatView(s, self.players[s], hand, info, self.totals[s]))
+        if self.deal_index < 0:
+            return View("Before the first game", seats, [], [], None)
+        left = max(0, self.pile_size - self.drawn)
+        title = f"Game {self.deal_index + 1} · turn of {self.players[self.leader]}"
+        bank = ", ".join(f"{k} {PLEDGES[i]}s" for i, k in enumerate(self.bank))
+        lines = [
+            ("Dealer", self.players[self.dealer]),
+            ("Trumps", self.trumps),
+            ("Draw pile", plural(left, "card")),
+            ("Bank", bank),
+            ("Tricks", str(self.tricks)),
+        ]
+        if self.phase == _OVER and self.last_finals:
+            lines.append(("Counts", " ".join(map(str, self.last_counts)) + f" (par {self.last_par})"))
+            lines.append(("Finals", " ".join(map(str, self.last_finals))))
+        table = [(s, DECK.code(c) if c >= 0 else PLEDGES[p]) for s, c, p in self.trick]
+        return View(title, seats, table, lines, self.to_move)
+
+
+_SUIT_CARDS: list[list[int]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
+
+
+# -- bots -----------------------------------------------------------------------------------
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+def smart_bot(state: GameState, rng: random.Random) -> Action:
+    """Passes the Swan down when it would be stuck in hand at the end; dumps pledges when
+    void; leads and follows low; takes a trick only when it must."""
+    assert isinstance(state, BlackSwanTarocState)
+    legal = state.legal_actions()
+    seat = state.turn
+    if state.phase == _LEAD:
+        # the penalty looms once the pile is nearly gone: pass the Swan on (not always, or
+        # two such bots would pass it back and forth for ever)
+        pile_left = state.pile_size - state.drawn
+        if (
+            state.hands[seat][SWAN]
+            and state.sizes[seat] > 1
+            and pile_left < 2 * state.n
+            and rng.random() < 0.5
+        ):
+            return Pass(seat, SWAN)
+        if rng.random() < 0.15:
+            passes = [a for a in legal if isinstance(a, Pass)]
+            return max(passes, key=lambda a: (ORDER[a.card], a.card))
+        leads = [a for a in legal if isinstance(a, Play)]
+        return min(leads, key=lambda a: (ORDER[a.card], a.card))
+    pledges = [a for a in legal if isinstance(a, Pledge)]
+    plays = [a for a in legal if isinstance(a, Play)]
+    if pledges and (not plays or rng.random() < 0.5):
+        return min(pledges, key=lambda a: a.pledge)
+    return min(plays, key=lambda a: (ORDER[a.card], a.card))
+
+
+class BlackSwanTaroc(Game[BlackSwanTarocRules]):
+    id = "black-swan-taroc"
+    title = "Black Swan with the Dridge Taroc, the trick game"
+    deck = DECK
+    min_players = 2
+    max_players = 6
+    Rules = BlackSwanTarocRules
+    actions = (Pass, Play, Pledge)
+    seat_field = "dealer"
+    deal_word = "game"
+    record_word = "record"
+    has_draw = True
+    open_ended = True
+    state_class = BlackSwanTarocState
+    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
+
+    def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
+        assert isinstance(state, BlackSwanTarocState)
+        n = state.n
+        draw: list[list[int | None]] = []
+        drawing = list(range(n))
+        while len(drawing) > 1:
+            cards = rng.sample(range(len(DECK.codes)), len(drawing))
+            row: list[int | None] = [None] * n
+            for s, c in zip(drawing, cards, strict=True):
+                row[s] = c
+            draw.append(row)
+            best = max(ORDER[c] for c in cards)
+            drawing = [s for s, c in zip(drawing, cards, strict=True) if ORDER[c] == best]
+        dealer = drawing[0]
+        cards = list(DECK.cards)
+        rng.shuffle(cards)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            hands[(dealer + 1 + i) % n].append(cards[i])
+        return DrawDeal(dealer, hands, cards[HAND_SIZE * n :], [], draw)
+
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        if isinstance(event, PassedDown):
+            return f"{players[event.seat]} passes {DECK.code(event.card)} down to {players[event.to]}"
+        if isinstance(event, TrickTaken):
+            plays = " ".join(DECK.code(c) if c >= 0 else PLEDGES[p] for _, c, p in event.plays)
+            won = plural(event.points, "point")
+            text = f"trick {event.number} ({plays}) won by {players[event.seat]}: {won}"
+            if event.skipped:
+                text += "; skipped: " + ", ".join(players[s] for s in event.skipped)
+            return text
+        if isinstance(event, Drew):
+            return "draws: " + ", ".join(f"{players[s]} {DECK.code(c)}" for s, c in event.draws)
+        if isinstance(event, PledgeHandedOut):
+            return f"{players[event.seat]} receives a {PLEDGES[event.pledge]} from the bank"
+        if isinstance(event, GameOver):
+            names = " and ".join(players[s] for s in event.winners)
+            verb = "wins" if len(event.winners) == 1 else "win"
+            return (
+                f"game over ({event.reason}): counts {' '.join(map(str, event.counts))}, par {event.par}, "
+                f"finals {' '.join(map(str, event.finals))}; {names} {verb}"
+            )
+        if isinstance(event, DealScored):
+            return f"game {event.deal + 1} scored: " + ", ".join(
+                f"{players[i]} {s}" for i, s in enumerate(event.scores)
+            )
+        return repr(event)
+
+    def history_text(self, record: Any, state: GameState) -> str:
+        """Game by game: each seat's final, and the running totals."""
+        players = state.players
+        width = max(8, *(len(p) for p in players))
+        lines = ["Game  " + "  ".join(p.rjust(width) for p in players)]
+        for g, finals in enumerate(state.deal_scores, 1):
+            lines.append(f"{g:>4}  " + "  ".join(str(f).rjust(width) for f in finals))
+        lines.append("Total " + "  ".join(str(t).rjust(width) for t in state.totals))
+        return "\n".join(lines)
+
+
+BlackSwanTarocState.game = BlackSwanTaroc()
