@@ -58,14 +58,14 @@ def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], 
             "player": record.players[seat] if 0 <= seat < len(record.players) else "",
             "type": a.kind,
             "value": value,
-            "trick": trick if a.kind == "play" else "",
+            "trick": trick if a.in_trick else "",
             "trick_winner": "",
             "score": step.view.seats[seat].score if 0 <= seat < len(step.view.seats) else "",
             "detail": game.action_detail(a),
             "note": a.note or "",  # type: ignore[attr-defined]
         }
         rows.append(row)
-        if a.kind == "play":
+        if a.in_trick:
             pending.append(row)
         for e in step.events:
             if e.ends_trick:

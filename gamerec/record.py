@@ -51,6 +51,8 @@ class Action(msgspec.Struct, array_like=True, frozen=True):
     kind: ClassVar[str] = ""
     card_fields: ClassVar[tuple[str, ...]] = ()
     pledge_fields: ClassVar[tuple[str, ...]] = ()
+    #: whether the action puts something into a trick (or onto the table)
+    in_trick: ClassVar[bool] = False
 
     def same(self, other: Action) -> bool:
         """Equal but for the note."""
@@ -69,6 +71,7 @@ class Bid(Action, tag=0, frozen=True):
 class Play(Action, tag=1, frozen=True):
     """One card played to a trick (blackball, black-swan-taroc, forest)."""
 
+    in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "play"
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
@@ -80,6 +83,7 @@ class Cards(Action, tag=2, frozen=True):
     """One or more cards played together (black-swan-2012: a single, group or sequence).
     Its name in the JSON form is ``play``, like :class:`Play`; no game records both."""
 
+    in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "play"
     card_fields: ClassVar[tuple[str, ...]] = ("cards",)
     seat: int
@@ -109,6 +113,7 @@ class Pass(Action, tag=4, frozen=True):
 class Pledge(Action, tag=5, frozen=True):
     """A pledge played to a trick (black-swan-taroc): 0 feather, 1 stone, 2 pearl."""
 
+    in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "pledge"
     pledge_fields: ClassVar[tuple[str, ...]] = ("pledge",)
     seat: int
