@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 __all__ = [
+    "FOREST",
     "FRENCH",
     "FRENCH_RANKS",
     "FRENCH_SUITS",
@@ -142,3 +143,18 @@ TAROC_SWAN = 120
 
 #: Pledge names by their int (feather 1 point, stone 2, pearl 3).
 PLEDGES = ("feather", "stone", "pearl")
+
+
+# -- the forest deck (forest) -------------------------------------------------------------------
+FOREST_COLOURS = "RBGYK"
+FOREST_COLOUR_NAMES = ("red", "blue", "green", "yellow", "black")
+FOREST_BLACK = 4
+#: the highest number a forest deck may have (the option max_number's range)
+FOREST_MAX_NUMBER = 99
+
+#: Forest cards: colour R B G Y K then the number 1..99 (``R1``, ``R10``, ``K7``); the int
+#: of a card is ``colour * 99 + number - 1``. A game uses the numbers up to its max_number.
+FOREST = Deck(
+    "forest",
+    [c + str(n) for c in FOREST_COLOURS for n in range(1, FOREST_MAX_NUMBER + 1)],
+)

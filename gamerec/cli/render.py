@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import msgspec
+from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -104,27 +105,28 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
     return Panel(Group(*parts), title=clean(view.title), subtitle=position, subtitle_align="right")
 
 
-def games_table(rows: Sequence[dict[str, object]]) -> Table:
-    t = Table(title="Games", title_justify="left")
-    t.add_column("Game")
-    t.add_column("Players", justify="center")
-    t.add_column("Option")
-    t.add_column("Default")
-    t.add_column("Values")
-    t.add_column("Meaning")
+def games_table(rows: Sequence[dict[str, object]]) -> Group:
+    """One small table per game: its options with their defaults, values and meaning."""
+    parts: list[RenderableType] = []
     for g in rows:
+        head = Text(f"{g['id']}", style="bold")
+        head.append(f"  {g['title']} · {g['min_players']}-{g['max_players']} players", style="")
+        actions = g.get("actions")
+        if isinstance(actions, list):
+            head.append(f" · actions: {', '.join(map(str, actions))}", style="dim")
+        t = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
+        t.add_column("Option", no_wrap=True)
+        t.add_column("Default", no_wrap=True)
+        t.add_column("Values")
+        t.add_column("Meaning", ratio=1)
         options = g["options"]
         assert isinstance(options, list)
-        first = True
-        for o in options or [{}]:
+        for o in options:
             t.add_row(
-                f"{g['id']}\n{g['title']}" if first else "",
-                f"{g['min_players']}-{g['max_players']}" if first else "",
-                str(o.get("name", "")),
-                msgspec.json.encode(o.get("default", "")).decode(),
-                str(o.get("values", "")),
-                str(o.get("description", "")),
-                end_section=o is options[-1] if options else True,
+                str(o["name"]),
+                msgspec.json.encode(o["default"]).decode(),
+                str(o["values"]),
+                str(o["description"]),
             )
-            first = False
-    return t
+        parts += [head, t, Text("")]
+    return Group(*parts)

@@ -11,6 +11,7 @@ from ..errors import FormatError
 from .black_swan_2012 import BlackSwan2012
 from .black_swan_taroc import BlackSwanTaroc
 from .blackball import Blackball
+from .forest import Forest
 
 __all__ = ["GAMES", "game_info", "games_info", "get_game", "option_values"]
 
@@ -21,6 +22,7 @@ GAMES: dict[str, Game[Any]] = {
         Blackball.state_class.game,
         BlackSwan2012.state_class.game,
         BlackSwanTaroc.state_class.game,
+        Forest.state_class.game,
     )
 }
 
@@ -77,7 +79,9 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
         options.append(
             {
                 "name": f.name,
-                "default": msgspec.to_builtins(f.default),
+                "default": msgspec.to_builtins(
+                    f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
+                ),
                 "values": _values(t),
                 "description": description,
             }

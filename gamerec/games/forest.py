@@ -1,0 +1,474 @@
+"""Forest: the trick game with the forest card (rules-sources/forest-ru.txt, in Russian;
+RULINGS.md section 4 has an English reading and the rulings).
+
+Rules as gamerec plays them:
+
+- 2 to 6 players. Five colours, red ``R``, blue ``B``, green ``G``, yellow ``Y`` and black
+  ``K``, numbered 1 .. ``max_number`` (default 13): 65 cards.
+- A game is as many rounds as there are players. Each round deals ``hand_size`` cards each
+  (default: deck size // (players + 1), 13 with 4 players); the undealt cards are the
+  forest stock, whose order the record stores (top first; it may stop after the last card
+  the round turned).
+- Before each trick the next stock card is turned: the forest card. A black card takes the
+  forest card's colour for that trick (its own colour when the forest card is black, or
+  when no forest card has been turned yet in the round). When the stock is empty the last
+  forest card stays. The led colour is the led card's colour in that trick; a player
+  holding a card of that colour (black cards counted as the forest colour) must play one.
+- The winner: when every card is of the led colour, the highest number; when any card is
+  of another colour, the lowest number among the cards of other colours; equal numbers go
+  to the card played later. The winner leads the next trick.
+- Round scores by the number of tricks t: a target count scores its value (``targets``,
+  default 4: 50, 8: 100, 12: 169); 0 tricks score 0 unless 0 is a target; below the
+  lowest target each trick costs ``under_penalty`` (1); any other count costs
+  ``over_penalty`` (10) a trick. With no targets, every count above 0 pays the under
+  penalty.
+- The first round's first player is recorded; each later round is started by the player
+  with the lowest score in the round just played (ties: the first tied player clockwise
+  from the previous round's starter, who wins a tie they are in). Highest total wins;
+  equal totals share.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
+from ..engine import (
+    DealScored,
+    Event,
+    Game,
+    GameState,
+    MatchEnded,
+    SeatView,
+    TrickWon,
+    View,
+    check_cards,
+    plural,
+)
+from ..errors import Illegal, StockMissing
+from ..record import Action, Deal, Play
+
+__all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
+
+DECK = FOREST
+COLOURS = 5
+BLACK = FOREST_BLACK
+_N = FOREST_MAX_NUMBER  # card = colour * 99 + number - 1
+
+
+def colour_of(card: int) -> int:
+    return card // _N
+
+
+def number_of(card: int) -> int:
+    return card % _N + 1
+
+
+class ForestRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The rule options of forest (RULINGS.md section 4)."""
+
+    max_number: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1, le=FOREST_MAX_NUMBER, description="cards are numbered 1 .. max_number in each colour"
+        ),
+    ] = 13
+    hand_size: Annotated[
+        Annotated[int, msgspec.Meta(ge=1)] | None,
+        msgspec.Meta(description="cards dealt to each player (automatic: deck size // (players + 1))"),
+    ] = None
+    targets: Annotated[
+        dict[Annotated[int, msgspec.Meta(ge=0)], int],
+        msgspec.Meta(description="trick counts that score, with their scores"),
+    ] = msgspec.field(default_factory=lambda: {4: 50, 8: 100, 12: 169})
+    under_penalty: Annotated[
+        int, msgspec.Meta(ge=0, description="points lost a trick below the lowest target")
+    ] = 1
+    over_penalty: Annotated[
+        int, msgspec.Meta(ge=0, description="points lost a trick for any other count above it")
+    ] = 10
+
+
+def round_score(tricks: int, rules: ForestRules) -> int:
+    """The score of a round in which a player took ``tricks`` tricks.
+
+    >>> rules = ForestRules()
+    >>> [round_score(t, rules) for t in (0, 1, 3, 4, 5, 8, 12, 13)]
+    [0, -1, -3, 50, -50, 100, 169, -130]
+    """
+    targets = rules.targets
+    if tricks in targets:
+        return targets[tricks]
+    if tricks == 0:
+        return 0
+    if not targets or tricks < min(targets):
+        return -rules.under_penalty * tricks
+    return -rules.over_penalty * tricks
+
+
+def trick_colours(cards: Sequence[int], forest: int | None) -> list[int]:
+    """Each card's colour in a trick under the forest card ``forest`` (None: none yet)."""
+    fc = BLACK if forest is None else colour_of(forest)
+    return [fc if colour_of(c) == BLACK else colour_of(c) for c in cards]
+
+
+def trick_winner(cards: Sequence[int], forest: int | None) -> int:
+    """The index of the winning card of a trick, in play order.
+
+    The rule text's examples, forest red: red 2, black 3, red 4 -> red 4 (index 2) wins;
+    red 2, black 3, blue 5 -> blue 5 wins:
+
+    >>> p = FOREST.parse
+    >>> trick_winner([p("R2"), p("K3"), p("R4")], p("R9")), trick_winner([p("R2"), p("K3"), p("B5")], p("R9"))
+    (2, 2)
+    """
+    colours = trick_colours(cards, forest)
+    led = colours[0]
+    if all(c == led for c in colours):
+        best = max(number_of(c) for c in cards)
+        return max(i for i, c in enumerate(cards) if number_of(c) == best)
+    others = [i for i, col in enumerate(colours) if col != led]
+    low = min(number_of(cards[i]) for i in others)
+    return max(i for i in others if number_of(cards[i]) == low)
+
+
+class ForestTurned(Event, frozen=True):
+    """The forest card of trick ``number``: ``card`` (None when the stock is empty and no
+    card was turned yet), and whether it is a new card or the last one staying."""
+
+    number: int
+    card: int | None
+    new: bool = True
+
+
+class ForestState(GameState):
+    """A forest record being replayed."""
+
+    game: ClassVar[Game[Any]]
+    rules: ForestRules
+
+    def __init__(self, rules: ForestRules, players: Sequence[str]) -> None:
+        super().__init__(rules, players)
+        n = self.n
+        self.deck_size = COLOURS * rules.max_number
+        self.pool = Counter(c * _N + k for c in range(COLOURS) for k in range(rules.max_number))
+        self.hand_size = rules.hand_size or self.deck_size // (n + 1)
+        if self.hand_size * n > self.deck_size:
+            raise Illegal(
+                "options",
+                f"option hand_size: {self.hand_size} cards for {n} players need more than the "
+                f"{self.deck_size} cards of the deck (at most {self.deck_size // n})",
+            )
+        self.rounds = n
+        self.playing = False
+        self.first = -1
+        self.hands: list[set[int]] = []
+        self.stock: list[int] = []
+        self.pile_size = 0
+        self.turned = 0
+        self.forest: int | None = None
+        self.leader = 0
+        self.turn = 0
+        self.trick: list[int] = []
+        self.won: list[int] = []
+        self.tricks_played = 0
+        self.round_tricks: list[tuple[int, ...]] = []
+
+    # -- deals ----------------------------------------------------------------------------
+    def expected_dealer(self) -> int | None:
+        if self.deal_index < 0:
+            return None
+        scores = self.deal_scores[-1]
+        low = min(scores)
+        n = self.n
+        for k in range(n):
+            s = (self.first + k) % n
+            if scores[s] == low:
+                return s
+        return None  # unreachable
+
+    def seat_mismatch(self, number: int, got: int, expected: int) -> str:
+        return (
+            f"round {number} is started by {self.seat(got)} but the lowest score of round "
+            f"{number - 1} makes {self.seat(expected)} start"
+        )
+
+    @property
+    def deal_over(self) -> bool:
+        return not self.playing
+
+    @property
+    def finished(self) -> bool:
+        return not self.playing and self.deal_index == self.rounds - 1
+
+    def begin_deal(self, deal: Deal[Any]) -> list[Event]:
+        first = self.check_deal_start(deal, self.hand_size)
+        number = self.deal_index + 2
+        pile = self.deck_size - self.hand_size * self.n
+        if len(deal.stock) > pile:
+            raise Illegal(
+                "deal-stock",
+                f"round {number}: the forest stock holds {plural(pile, 'card')}, "
+                f"the record gives {len(deal.stock)}",
+            )
+        check_cards(DECK, deal.hands, self.players, [("the forest stock", deal.stock)], pool=self.pool)
+        self.deal_index += 1
+        self.first = first
+        self.hands = [set(h) for h in deal.hands]
+        self.stock = deal.stock
+        self.pile_size = pile
+        self.turned = 0
+        self.forest = None
+        self.leader = self.turn = first
+        self.trick = []
+        self.won = [0] * self.n
+        self.tricks_played = 0
+        self.playing = True
+        return [self._turn_forest()]
+
+    def _turn_forest(self) -> ForestTurned:
+        """Before a trick: the next stock card becomes the forest card (the last one stays
+        when the stock is empty)."""
+        number = self.tricks_played + 1
+        if self.turned < self.pile_size:
+            if self.turned >= len(self.stock):
+                raise StockMissing(
+                    f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
+                    f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
+                    "does not give"
+                )
+            self.forest = self.stock[self.turned]
+            self.turned += 1
+            return ForestTurned(number, self.forest)
+        return ForestTurned(number, self.forest, False)
+
+    # -- actions --------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.turn if self.playing else None
+
+    def _colour(self, card: int) -> int:
+        c = card // _N
+        if c == BLACK and self.forest is not None:
+            return self.forest // _N
+        return c
+
+    def verify(self, action: Action) -> None:
+        if not self.playing:
+            if self.finished:
+                raise Illegal(
+                    "after-end",
+                    f"the game is over after round {self.deal_index + 1}, the last: no action may follow",
+                )
+            raise Illegal(
+                "after-end", f"round {self.deal_index + 1} is over: the next action needs a new deal"
+            )
+        if type(action) is not Play:
+            raise Illegal("wrong-action", f"{action.kind}: forest records only plays")
+        seat = action.seat
+        if seat != self.turn:
+            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            raise Illegal("not-held", f"not in the hand (holds {self._cards_text(hand)})")
+        trick = self.trick
+        if trick:
+            led = self._colour(trick[0])
+            if self._colour(card) != led:
+                same = [c for c in hand if self._colour(c) == led]
+                if same:
+                    name = FOREST_COLOUR_NAMES[led]
+                    raise Illegal("follow-colour", f"must follow {name}: holds {self._cards_text(same)}")
+
+    def apply(self, action: Action) -> Sequence[Event]:
+        self.verify(action)
+        seat = action.seat  # type: ignore[attr-defined]
+        card: int = action.card  # type: ignore[attr-defined]
+        self.hands[seat].discard(card)
+        trick = self.trick
+        trick.append(card)
+        n = self.n
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return ()
+        i = trick_winner(trick, self.forest)
+        leader = self.leader
+        winner = (leader + i) % n
+        self.won[winner] += 1
+        self.tricks_played += 1
+        events: list[Event] = [
+            TrickWon(self.tricks_played, winner, tuple(((leader + k) % n, c) for k, c in enumerate(trick)))
+        ]
+        self.trick = []
+        self.leader = self.turn = winner
+        if self.tricks_played == self.hand_size:
+            events.extend(self._score_round())
+        else:
+            events.append(self._turn_forest())
+        return events
+
+    def _score_round(self) -> list[Event]:
+        scores = tuple(round_score(t, self.rules) for t in self.won)
+        self.deal_scores.append(scores)
+        self.round_tricks.append(tuple(self.won))
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self.playing = False
+        events: list[Event] = [DealScored(self.deal_index, scores, tuple(self.totals))]
+        if self.finished:
+            events.append(MatchEnded(self.winners()))
+        return events
+
+    def legal_actions(self) -> list[Action]:
+        if not self.playing:
+            return []
+        seat = self.turn
+        return [a for c in sorted(self.hands[seat]) if self.can(a := Play(seat, c))]
+
+    # -- display --------------------------------------------------------------------------
+    def _cards_text(self, cards: Any) -> str:
+        return DECK.codes_of(sorted(cards))
+
+    def view(self) -> View:
+        seats = []
+        for s in range(self.n):
+            hand = [DECK.code(c) for c in sorted(self.hands[s])] if self.hands else []
+            info = f"won {self.won[s]}" if self.won else ""
+            seats.append(SeatView(s, self.players[s], hand, info, self.totals[s]))
+        if self.deal_index < 0:
+            return View("Before the first round", seats, [], [], None)
+        trick = min(self.tricks_played + 1, self.hand_size)
+        title = f"Round {self.deal_index + 1} of {self.rounds} · trick {trick}"
+        forest = (
+            "none yet (black is black)"
+            if self.forest is None
+            else (f"{DECK.code(self.forest)} ({FOREST_COLOUR_NAMES[self.forest // _N]})")
+        )
+        lines = [("Forest", forest), ("Stock", plural(self.pile_size - self.turned, "card"))]
+        if self.trick:
+            colours = trick_colours(self.trick, self.forest)
+            lines.append(
+                (
+                    "Colours",
+                    " ".join(
+                        f"{DECK.code(c)}={FOREST_COLOUR_NAMES[k]}"
+                        for c, k in zip(self.trick, colours, strict=True)
+                    ),
+                )
+            )
+        table = [((self.leader + k) % self.n, DECK.code(c)) for k, c in enumerate(self.trick)]
+        return View(title, seats, table, lines, self.to_move)
+
+
+# -- bots -----------------------------------------------------------------------------------
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal card, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+def smart_bot(state: GameState, rng: random.Random) -> Action:
+    """Aims at exactly 4 tricks: tries to win while under 4, to lose once it has them."""
+    assert isinstance(state, ForestState)
+    seat = state.turn
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    want = state.won[seat] < 4
+
+    def wins(a: Play) -> bool:
+        cards = [*state.trick, a.card]
+        return trick_winner(cards, state.forest) == len(cards) - 1
+
+    if state.trick:
+        winning = [a for a in plays if wins(a)]
+        losing = [a for a in plays if not wins(a)]
+        if want and winning:
+            return min(winning, key=lambda a: (number_of(a.card), a.card))
+        if not want and losing:
+            return max(losing, key=lambda a: (number_of(a.card), a.card))
+    # leading (or no choice that suits): a middling card
+    plays.sort(key=lambda a: (number_of(a.card), a.card))
+    return plays[len(plays) // 2] if want else plays[0]
+
+
+class Forest(Game[ForestRules]):
+    id = "forest"
+    title = "Forest, the trick game with the forest card"
+    deck = DECK
+    min_players = 2
+    max_players = 6
+    Rules = ForestRules
+    actions = (Play,)
+    seat_field = "first"
+    deal_word = "round"
+    state_class = ForestState
+    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
+
+    def parse_rules(self, raw: Any, players: int) -> ForestRules:
+        # JSON object keys are strings: read the targets' trick counts as integers
+        if isinstance(raw, Mapping) and isinstance(raw.get("targets"), Mapping):
+            targets = {
+                int(k) if isinstance(k, str) and k.strip().isdigit() else k: v
+                for k, v in raw["targets"].items()
+            }
+            raw = {**raw, "targets": targets}
+        return super().parse_rules(raw, players)
+
+    def filled_rules(self, raw: Any, players: int) -> dict[str, Any]:
+        rules = self.parse_rules(raw, players)
+        deck = COLOURS * rules.max_number
+        return {
+            "max_number": rules.max_number,
+            "hand_size": rules.hand_size or deck // (players + 1),
+            "targets": {str(k): v for k, v in sorted(rules.targets.items())},
+            "under_penalty": rules.under_penalty,
+            "over_penalty": rules.over_penalty,
+        }
+
+    def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
+        assert isinstance(state, ForestState)
+        first = state.expected_dealer()
+        if first is None:
+            first = rng.randrange(state.n)
+        cards = sorted(state.pool.elements())
+        rng.shuffle(cards)
+        size = state.hand_size
+        hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(state.n)]
+        return Deal(first, hands, cards[size * state.n :], [])
+
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        if isinstance(event, ForestTurned):
+            if event.card is None:
+                return f"trick {event.number}: no forest card (black is black)"
+            verb = "turned" if event.new else "stays"
+            return f"trick {event.number}: forest card {DECK.code(event.card)} {verb}"
+        if isinstance(event, TrickWon):
+            cards = " ".join(DECK.code(c) for _, c in event.cards)
+            return f"trick {event.number} ({cards}) won by {players[event.seat]}"
+        if isinstance(event, DealScored):
+            return f"round {event.deal + 1} scored: " + ", ".join(
+                f"{players[i]} {s}" for i, s in enumerate(event.scores)
+            )
+        if isinstance(event, MatchEnded):
+            names = " and ".join(players[i] for i in event.winners)
+            return f"game over: {names} win{'s' if len(event.winners) == 1 else ''}"
+        return repr(event)
+
+    def history_text(self, record: Any, state: GameState) -> str:
+        """Round by round: each player's tricks and score, and the totals."""
+        assert isinstance(state, ForestState)
+        players = state.players
+        width = max(10, *(len(p) for p in players))
+        lines = ["Round  " + "  ".join(p.rjust(width) for p in players)]
+        for r, scores in enumerate(state.deal_scores, 1):
+            tricks = state.round_tricks[r - 1]
+            cells = [f"{t} -> {s}".rjust(width) for t, s in zip(tricks, scores, strict=True)]
+            lines.append(f"{r:>5}  " + "  ".join(cells))
+        lines.append("Total  " + "  ".join(str(t).rjust(width) for t in state.totals))
+        return "\n".join(lines)
+
+
+ForestState.game = Forest()
