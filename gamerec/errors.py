@@ -33,6 +33,9 @@ class FormatError(GamerecError):
         self.code = code
         self.offset = offset
 
+    def __reduce__(self) -> tuple[type[FormatError], tuple[str, str, int | None]]:
+        return (FormatError, (self.message, self.code, self.offset))
+
 
 class Illegal(GamerecError):
     """An action, deal, header or option the rules do not allow.
@@ -47,6 +50,9 @@ class Illegal(GamerecError):
         super().__init__(f"{reason} [{rule}]")
         self.rule = rule
         self.reason = reason
+
+    def __reduce__(self) -> tuple[type[Illegal], tuple[str, str]]:
+        return (Illegal, (self.rule, self.reason))
 
 
 class StockMissing(GamerecError):

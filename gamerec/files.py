@@ -29,14 +29,19 @@ __all__ = [
     "ENCODINGS",
     "Encoding",
     "Entry",
+    "RawRecord",
     "append_records",
     "decode_binary",
     "decode_header",
+    "decode_raw",
     "detect",
     "encode_binary",
     "encode_records",
     "encoding_for_path",
     "expand_paths",
+    "raw_bytes",
+    "raw_file",
+    "raw_records",
     "read_bytes",
     "read_file",
     "read_records",
@@ -214,30 +219,77 @@ def _decode_json_record(data: bytes) -> Record:
     return codec(peek(data)).decode(data)
 
 
+class RawRecord(msgspec.Struct, frozen=True):
+    """One record as read from a file but not yet decoded: a binary frame's header and
+    body, or a JSON document (in ``header``), or the FormatError that stopped the reader.
+    Cheap to send to another process, which decodes it with :func:`decode_raw`."""
+
+    source: str
+    index: int
+    where: str
+    kind: Literal["binary", "json", "error"]
+    header: bytes = b""
+    body: bytes = b""
+    offset: int | None = None
+    error: FormatError | None = None
+
+
+def decode_raw(raw: RawRecord) -> Entry:
+    """The :class:`Entry` of a raw record: the record decoded, or why it cannot be."""
+    if raw.kind == "error":
+        return Entry(raw.source, raw.index, raw.where, None, raw.error)
+    try:
+        if raw.kind == "binary":
+            record = decode_binary(raw.header, raw.body)
+        else:
+            record = _decode_json_record(raw.header)
+    except FormatError as e:
+        if raw.offset is not None:
+            e.offset = raw.offset
+        return Entry(raw.source, raw.index, raw.where, None, e)
+    return Entry(raw.source, raw.index, raw.where, record, None)
+
+
 def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
     """Every record held by ``data``, whatever its encoding."""
+    return map(decode_raw, raw_bytes(data, source))
+
+
+def read_file(path: str | Path) -> Iterator[Entry]:
+    """Every record of the file at ``path`` (``-`` is standard input), streamed: binary
+    files are mapped, JSON Lines read line by line."""
+    return map(decode_raw, raw_file(path))
+
+
+def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
+    """Every record of every file named, in order."""
+    for p in paths:
+        yield from read_file(p)
+
+
+def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
+    """Every record of ``data``, undecoded."""
     try:
         first = data[:65536]
         if b"\n" not in first:
             first = data.split(b"\n", 1)[0]
         kind = detect(first)
     except FormatError as e:
-        yield Entry(source, 0, "byte 0", None, e)
+        yield _error(source, 0, "byte 0", e)
         return
     if kind == "binary":
-        yield from _nonempty(_read_binary(data, source), source)
+        yield from _nonempty(_raw_binary(data, source), source)
     elif kind == "jsonl":
-        yield from _nonempty(_read_jsonl(iter(data.splitlines(keepends=True)), source), source)
+        yield from _nonempty(_raw_jsonl(iter(data.splitlines(keepends=True)), source), source)
     else:
-        yield from _nonempty(_read_json(data, source), source)
+        yield from _nonempty(_raw_json(data, source), source)
 
 
-def read_file(path: str | Path) -> Iterator[Entry]:
-    """Every record of the file at ``path`` (``-`` is standard input), streamed: binary
-    files are mapped, JSON Lines read line by line."""
+def raw_file(path: str | Path) -> Iterator[RawRecord]:
+    """Every record of the file at ``path``, undecoded, streamed."""
     name = str(path)
     if name == "-":
-        yield from read_bytes(sys.stdin.buffer.read(), "-")
+        yield from raw_bytes(sys.stdin.buffer.read(), "-")
         return
     try:
         f = open(path, "rb")  # noqa: SIM115 - closed below
@@ -249,7 +301,7 @@ def read_file(path: str | Path) -> Iterator[Entry]:
                 data = f.read()
             except OSError as e:
                 raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
-            yield from read_bytes(data, name)
+            yield from raw_bytes(data, name)
             return
         try:
             head = f.read(65536)
@@ -260,40 +312,44 @@ def read_file(path: str | Path) -> Iterator[Entry]:
         try:
             kind = detect(head)
         except FormatError as e:
-            yield Entry(name, 0, "byte 0", None, e)
+            yield _error(name, 0, "byte 0", e)
             return
         f.seek(0)
         if kind == "binary":
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-                yield from _nonempty(_read_binary(mm, name), name)
+                yield from _nonempty(_raw_binary(mm, name), name)
         elif kind == "jsonl":
-            yield from _nonempty(_read_jsonl(iter(f), name), name)
+            yield from _nonempty(_raw_jsonl(iter(f), name), name)
         else:
-            yield from _nonempty(_read_json(f.read(), name), name)
+            yield from _nonempty(_raw_json(f.read(), name), name)
 
 
-def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
-    """Every record of every file named, in order."""
+def raw_records(paths: Iterable[str | Path]) -> Iterator[RawRecord]:
+    """Every record of every file named, undecoded, in order."""
     for p in paths:
-        yield from read_file(p)
+        yield from raw_file(p)
 
 
-def _nonempty(entries: Iterator[Entry], source: str) -> Iterator[Entry]:
-    """``entries``, or one unreadable entry when there are none: a file with no records
-    is no valid input."""
+def _error(source: str, index: int, where: str, error: FormatError) -> RawRecord:
+    return RawRecord(source, index, where, "error", error=error)
+
+
+def _nonempty(raws: Iterator[RawRecord], source: str) -> Iterator[RawRecord]:
+    """``raws``, or one unreadable entry when there are none: a file with no records is
+    no valid input."""
     empty = True
-    for e in entries:
+    for r in raws:
         empty = False
-        yield e
+        yield r
     if empty:
-        yield Entry(source, 0, "", None, FormatError("the file holds no records", "format.empty"))
+        yield _error(source, 0, "", FormatError("the file holds no records", "format.empty"))
 
 
-def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
+def _raw_binary(data: container.Buffer, source: str) -> Iterator[RawRecord]:
     try:
         container.check_file_header(memoryview(data))
     except container.ContainerError as e:
-        yield Entry(source, 0, "byte 0", None, FormatError(str(e), "format.container", 0))
+        yield _error(source, 0, "byte 0", FormatError(str(e), "format.container", 0))
         return
     for index, item in enumerate(container.scan(data)):
         if isinstance(item, container.Damage):
@@ -301,53 +357,43 @@ def _read_binary(data: container.Buffer, source: str) -> Iterator[Entry]:
             err = FormatError(
                 f"damaged frame: {item.reason} ({skipped} bytes skipped)", "format.damaged", item.start
             )
-            yield Entry(source, index, f"bytes {item.start}..{item.end}", None, err)
+            yield _error(source, index, f"bytes {item.start}..{item.end}", err)
             continue
-        where = f"byte {item.offset}"
-        try:
-            record = decode_binary(
-                data[item.header_start : item.body_start], data[item.body_start : item.end]
-            )
-        except FormatError as e:
-            e.offset = item.offset
-            yield Entry(source, index, where, None, e)
-            continue
-        yield Entry(source, index, where, record, None)
+        yield RawRecord(
+            source,
+            index,
+            f"byte {item.offset}",
+            "binary",
+            data[item.header_start : item.body_start],
+            data[item.body_start : item.end],
+            item.offset,
+        )
 
 
-def _read_jsonl(lines: Iterator[bytes], source: str) -> Iterator[Entry]:
+def _raw_jsonl(lines: Iterator[bytes], source: str) -> Iterator[RawRecord]:
     index = 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            yield Entry(source, index, f"line {number}", _decode_json_record(line), None)
-        except FormatError as e:
-            yield Entry(source, index, f"line {number}", None, e)
+        yield RawRecord(source, index, f"line {number}", "json", line)
         index += 1
 
 
 _any_list = msgspec.json.Decoder(list[msgspec.Raw])
 
 
-def _read_json(data: bytes, source: str) -> Iterator[Entry]:
+def _raw_json(data: bytes, source: str) -> Iterator[RawRecord]:
     data = data.removeprefix(_BOM)
     if data.lstrip(_BLANK).startswith(b"["):
         try:
             items = _any_list.decode(data)
         except msgspec.DecodeError as e:
-            yield Entry(source, 0, "byte 0", None, FormatError(f"not valid JSON: {e}", "format.json"))
+            yield _error(source, 0, "byte 0", FormatError(f"not valid JSON: {e}", "format.json"))
             return
         for index, raw in enumerate(items):
-            try:
-                yield Entry(source, index, f"item {index + 1}", _decode_json_record(bytes(raw)), None)
-            except FormatError as e:
-                yield Entry(source, index, f"item {index + 1}", None, e)
+            yield RawRecord(source, index, f"item {index + 1}", "json", bytes(raw))
         return
-    try:
-        yield Entry(source, 0, "byte 0", _decode_json_record(data), None)
-    except FormatError as e:
-        yield Entry(source, 0, "byte 0", None, e)
+    yield RawRecord(source, 0, "byte 0", "json", data)
 
 
 # -- writing --------------------------------------------------------------------------------
