@@ -265,6 +265,15 @@ class GameState(ABC):
         """Names of the scoring sides (the players, unless the game has teams)."""
         return self.players
 
+    def members(self) -> list[tuple[int, ...]]:
+        """The seats of each scoring side."""
+        return [(s,) for s in range(self.n)]
+
+    def game_results(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """What standings count: each game's scores per side and its winning sides. A
+        record is one game, unless the game says otherwise."""
+        return [(tuple(self.totals), self.winners())]
+
     def winners(self) -> tuple[int, ...]:
         """The sides with the highest total (several on a shared win)."""
         best = max(self.totals)

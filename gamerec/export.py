@@ -113,7 +113,9 @@ def _text(record: Record, number: int, source: str) -> str:
     for step in replay:
         if step.action is None:
             lines.append("")
-            lines.append(step.text[:1].upper() + step.text[1:] + f" ({step.view.title})")
+            _, _, detail = step.view.title.partition(" · ")
+            head = step.text[:1].upper() + step.text[1:]
+            lines.append(f"{head} ({detail})" if detail else head)
             for sv in step.view.seats:
                 lines.append(f"  {sv.name}: {' '.join(sv.hand or [])}")
             for label, value in step.view.lines:

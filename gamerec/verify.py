@@ -39,6 +39,13 @@ Status = Literal["valid", "illegal", "incomplete", "mismatch", "unreadable"]
 STATUSES: tuple[Status, ...] = ("valid", "illegal", "incomplete", "mismatch", "unreadable")
 
 
+class GameResult(msgspec.Struct):
+    """One game as standings count it: scores per side and the winning sides."""
+
+    scores: list[int]
+    winners: list[int]
+
+
 class ScoreSheet(msgspec.Struct):
     """Computed scores: per deal and in total, one column per scoring side."""
 
@@ -47,6 +54,11 @@ class ScoreSheet(msgspec.Struct):
     totals: list[int]
     winners: list[int]
     complete: bool
+    #: the seats of each side (one seat each but in a team game)
+    members: list[list[int]] = []
+    #: the games a record counts as, for standings: each game's scores per side and its
+    #: winning sides (one game per record, but one per deal in black-swan-taroc)
+    games: list[GameResult] = []
 
 
 class Verdict(msgspec.Struct, omit_defaults=True):
@@ -189,6 +201,8 @@ def score_sheet(state: GameState) -> ScoreSheet:
         list(state.totals),
         list(state.winners()) if state.finished else [],
         state.finished,
+        [list(m) for m in state.members()],
+        [GameResult(list(s), list(w)) for s, w in state.game_results()] if state.finished else [],
     )
 
 

@@ -184,6 +184,11 @@ class BlackSwan2012State(GameState):
         self.played = False
         self.tables_done = 0
 
+    def members(self) -> list[tuple[int, ...]]:
+        if self.team_game:
+            return [(0, 2), (1, 3)]
+        return super().members()
+
     @property
     def sides(self) -> list[str]:
         if self.team_game:

@@ -264,17 +264,27 @@ class BlackSwanTarocState(GameState):
                 )
             seats = [s for s, c in enumerate(row) if c is not None]
             if seats != drawing:
-                want = ", ".join(map(str, drawing))
-                raise Illegal(
-                    "deal-draw",
-                    f"game {number}: in draw round {r} seats {want} draw (those tied for highest)",
-                )
+                who = self._seats(drawing)
+                extra = [s for s in seats if s not in drawing]
+                if extra:
+                    why = f"gives {self._seats(extra)} a card, but only {who} draw" + (
+                        " (tied for highest)" if r > 1 else ""
+                    )
+                else:
+                    missing = [s for s in drawing if s not in seats]
+                    why = f"has no card for {self._seats(missing)}" + (", tied for highest" if r > 1 else "")
+                raise Illegal("deal-draw", f"game {number}: draw round {r} {why}")
             cards = [c for c in row if c is not None]
             for c in cards:
                 if type(c) is not int or not DECK.is_card(c):
                     raise Illegal("deal-draw", f"game {number}: draw round {r} holds {DECK.code(c)}, no card")
             if len(set(cards)) != len(cards):
-                raise Illegal("deal-draw", f"game {number}: draw round {r} deals a card twice")
+                twice = next(c for c in cards if cards.count(c) > 1)
+                holders = [s for s in seats if row[s] == twice]
+                raise Illegal(
+                    "deal-draw",
+                    f"game {number}: draw round {r} deals {DECK.code(twice)} twice ({self._seats(holders)})",
+                )
             best = max(ORDER[c] for c in cards)
             drawing = [s for s in seats if ORDER[row[s]] == best]  # type: ignore[index]
             if len(drawing) == 1:
@@ -286,7 +296,15 @@ class BlackSwanTarocState(GameState):
                     )
                 drawing = []
         if drawing:
-            raise Illegal("deal-draw", f"game {number}: the dealer draw ends tied (seats {drawing})")
+            raise Illegal(
+                "deal-draw",
+                f"game {number}: the dealer draw ends with {self._seats(drawing)} tied for highest; "
+                "their redraw is missing",
+            )
+
+    def _seats(self, seats: Sequence[int]) -> str:
+        names = [self.seat(s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -314,7 +332,10 @@ class BlackSwanTarocState(GameState):
             return
         # following
         if kind is Pass:
-            raise Illegal("wrong-action", "pass: only the leader passes down, at the start of a turn")
+            suit = "the Black Swan" if self.led_suit == 12 else SUIT_NAMES[self.led_suit]
+            raise Illegal(
+                "wrong-action", f"only the leader passes down; {self.seat(seat)} is to follow {suit}"
+            )
         if kind is Pledge:
             pledge = action.pledge  # type: ignore[attr-defined]
             if type(pledge) is not int or not 0 <= pledge < 3 or not self.pledges[seat][pledge]:
@@ -530,6 +551,10 @@ class BlackSwanTarocState(GameState):
             high = max(top.values())
             tied = [s for s in tied if top[s] == high]
         return tuple(tied)
+
+    def game_results(self) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Each game of the record counts on its own: its finals and its winners."""
+        return [(tuple(f), w) for f, w in zip(self.deal_scores, self.game_winners, strict=True)]
 
     def winners(self) -> tuple[int, ...]:
         if len(self.game_winners) == 1:
