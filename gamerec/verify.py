@@ -82,6 +82,8 @@ class Verdict(msgspec.Struct, omit_defaults=True):
     reason: str | None = None
     mismatches: list[str] = []
     scores: ScoreSheet | None = None
+    #: the record's content hash (see gamerec.batch.content_hash), when computed
+    hash: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -110,8 +110,12 @@ def incomplete(games: list[Record]) -> Record:
 
 @pytest.fixture(scope="module")
 def mismatch(games: list[Record]) -> Record:
+    """The second game under other names (so it is another game, not a duplicate of the
+    second) with every claimed total one too high."""
     totals = verify_record(games[1]).scores.totals  # type: ignore[union-attr]
-    return msgspec.structs.replace(games[1], claim=Claim(totals=[t + 1 for t in totals]))
+    return msgspec.structs.replace(
+        games[1], players=["Ann", "Bob", "Cyd"], claim=Claim(totals=[t + 1 for t in totals])
+    )
 
 
 @pytest.fixture
@@ -237,9 +241,13 @@ def test_validate_directory_recursive(
     (tmp_path / "a" / "notes.txt").write_text("not a record")
     r = cli("validate", tmp_path / "a")
     assert r.exit_code == 1
-    assert r.stdout == "4 records: 3 valid, 1 illegal\n"
-    (line,) = stderr_lines(r)
-    assert line.startswith(f"{tmp_path / 'a' / 'b' / 'two.json'}: record 1, deal 2, action 3")
+    # sorted paths: b/three.jsonl comes before one.grec and holds the same game as one.grec's
+    # first record, which is reported as its duplicate and counted once
+    assert r.stdout == "3 records: 2 valid, 1 illegal; 1 duplicate counted once\n"
+    illegal_line, duplicate = stderr_lines(r)
+    assert illegal_line.startswith(f"{tmp_path / 'a' / 'b' / 'two.json'}: record 1, deal 2, action 3")
+    three, one = tmp_path / "a" / "b" / "three.jsonl", tmp_path / "a" / "one.grec"
+    assert duplicate == f"{one}: record 1: duplicate of {three}:1 (counted once)"
 
 
 def test_validate_directory_without_records(tmp_path: Path) -> None:
@@ -255,10 +263,10 @@ def test_validate_glob(tmp_path: Path, games: list[Record], incomplete: Record) 
     write(tmp_path / "y.grec", [incomplete])
     r = cli("validate", str(tmp_path / "x*.grec"))
     assert r.exit_code == 0
-    assert r.stdout == "3 records: 3 valid\n"
+    assert r.stdout == "2 records: 2 valid; 1 duplicate counted once\n"  # x2 repeats x1's game
     r = cli("validate", str(tmp_path / "*.grec"))
     assert r.exit_code == 1
-    assert r.stdout == "4 records: 3 valid, 1 incomplete\n"
+    assert r.stdout == "3 records: 2 valid, 1 incomplete; 1 duplicate counted once\n"
     r = cli("validate", str(tmp_path / "z*.grec"))
     assert r.exit_code == 2
     assert "no file matches" in error_line(r)
@@ -326,7 +334,14 @@ def test_validate_json(tmp_path: Path, games: list[Record], illegal: tuple[Recor
     r = cli("validate", "--json", path)
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
-    assert doc["summary"] == {"valid": 1, "illegal": 1, "incomplete": 0, "mismatch": 0, "unreadable": 0}
+    assert doc["summary"] == {
+        "valid": 1,
+        "illegal": 1,
+        "incomplete": 0,
+        "mismatch": 0,
+        "unreadable": 0,
+        "duplicate": 0,
+    }
     first, second = doc["verdicts"]
     assert first["status"] == "valid" and first["record"] == 1 and first["source"] == str(path)
     assert second["status"] == "illegal"

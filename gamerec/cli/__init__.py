@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from typing import Annotated, Any, NoReturn
 
@@ -17,15 +18,16 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .. import __version__
+from ..batch import default_jobs, standings, verify_batch
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
-from ..files import Entry, expand_paths, read_file, read_records, write_atomic, write_records, write_stream
+from ..files import Entry, expand_paths, read_file, write_atomic, write_records, write_stream
 from ..games import GAMES, games_info, get_game
 from ..replay import Replay, Step
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
-from ..verify import Verdict, summarize, verify_entries
+from ..verify import STATUSES, Verdict
 from . import render
 
 EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -124,43 +126,75 @@ class EncodingChoice(StrEnum):
     jsonl = "jsonl"
 
 
-def _progress(paths: list[str]) -> Any:
-    """A progress bar on stderr for batches, only on a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    if len(paths) < 2 or not err.is_terminal:
-        return None
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=err,
-                    transient=True)  # fmt: skip
+Jobs = Annotated[
+    int | None,
+    typer.Option("--jobs", "-j", min=1, help="Processes sharing the work (default: all cores)."),
+]
 
 
-def _verdicts(files: list[str]) -> list[Verdict]:
-    paths = expand_paths(files)
-    progress = _progress(paths)
-    if progress is None:
-        return list(verify_entries(read_records(paths)))
-    verdicts: list[Verdict] = []
-    with progress:
-        task = progress.add_task("verifying", total=len(paths))
-        for p in paths:
-            verdicts.extend(verify_entries(read_file(p)))
-            progress.update(task, advance=1, description=f"verifying {len(verdicts)} records")
-    return verdicts
+class _Batch:
+    """Verdicts streamed from a batch, with a progress bar on stderr on a terminal, the
+    counts of each verdict, and duplicates (same content hash) reported and counted once."""
+
+    def __init__(self, files: list[str], jobs: int | None) -> None:
+        self.paths = expand_paths(files)
+        self.jobs = jobs or default_jobs()
+        self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
+        self.duplicates = 0
+        self.seen: dict[str, str] = {}
+
+    def __iter__(self) -> Iterator[Verdict]:
+        """Each verdict but the duplicates, whose line goes to stderr."""
+        progress = None
+        task: Any = None
+        if len(self.paths) > 1 and err.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                console=err, transient=True)  # fmt: skip
+            task = progress.add_task("verifying", total=len(self.paths))
+            progress.start()
+        done = 0
+
+        def on_file(_path: str) -> None:
+            nonlocal done
+            if progress is not None and done:
+                progress.update(task, advance=1)
+            done += 1
+
+        try:
+            for v in verify_batch(self.paths, self.jobs, on_file=on_file):
+                if v.hash is not None:
+                    first = self.seen.setdefault(v.hash, f"{v.source}:{v.record}")
+                    if first != f"{v.source}:{v.record}":
+                        self.duplicates += 1
+                        err.print(
+                            render.plain(f"{v.location()}: duplicate of {first} (counted once)", "yellow")
+                        )
+                        continue
+                self.counts[v.status] += 1
+                yield v
+        finally:
+            if progress is not None:
+                progress.stop()
+
+    def summary(self) -> str:
+        line = render.summary_line(self.counts)
+        if self.duplicates:
+            line += f"; {self.duplicates} duplicate{'s' if self.duplicates != 1 else ''} counted once"
+        return line
+
+    def exit_code(self, allow_incomplete: bool = False) -> int:
+        if self.counts["unreadable"]:
+            return EXIT_INPUT
+        bad = self.counts["illegal"] + self.counts["mismatch"]
+        if not allow_incomplete:
+            bad += self.counts["incomplete"]
+        return EXIT_PROBLEM if bad else EXIT_OK
 
 
-def _exit_code(verdicts: list[Verdict], allow_incomplete: bool = False) -> int:
-    statuses = {v.status for v in verdicts}
-    if "unreadable" in statuses:
-        return EXIT_INPUT
-    if allow_incomplete:
-        statuses.discard("incomplete")
-    return EXIT_PROBLEM if statuses - {"valid"} else EXIT_OK
-
-
-def _report_problems(verdicts: list[Verdict], allow_incomplete: bool = False) -> None:
-    for v in verdicts:
-        if v.status != "valid" and not (allow_incomplete and v.status == "incomplete"):
-            err.print(render.verdict_line(v))
+def _is_problem(v: Verdict, allow_incomplete: bool = False) -> bool:
+    return v.status != "valid" and not (allow_incomplete and v.status == "incomplete")
 
 
 _json_out = msgspec.json.Encoder()
@@ -168,6 +202,22 @@ _json_out = msgspec.json.Encoder()
 
 def _print_json(obj: Any) -> None:
     sys.stdout.write(msgspec.json.format(_json_out.encode(obj), indent=2).decode() + "\n")
+
+
+class _JsonArray:
+    """A JSON array written to stdout one item at a time (for streams)."""
+
+    def __init__(self, head: str = "[", tail: str = "]") -> None:
+        self.first = True
+        self.tail = tail
+        sys.stdout.write(head)
+
+    def add(self, obj: Any) -> None:
+        sys.stdout.write(("\n" if self.first else ",\n") + _json_out.encode(obj).decode())
+        self.first = False
+
+    def close(self, extra: str = "") -> None:
+        sys.stdout.write("\n" + self.tail + extra + "\n")
 
 
 @app.command(epilog=EXIT_HELP)
@@ -178,44 +228,85 @@ def validate(
     ] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every record, valid too.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdicts as JSON.")] = False,
+    jobs: Jobs = None,
 ) -> int:
     """Check every record by the rules and give each a verdict: valid, illegal,
-    incomplete, mismatch or unreadable. Problems go to stderr, one line each."""
-    verdicts = _verdicts(files)
-    _report_problems(verdicts, allow_incomplete)
-    counts = summarize(verdicts)
-    if as_json:
-        slim = [msgspec.structs.replace(v, scores=None) for v in verdicts]
-        _print_json({"verdicts": slim, "summary": counts})
+    incomplete, mismatch or unreadable. Problems go to stderr, one line each; a record
+    seen before (same content) is reported and counted once."""
+    batch = _Batch(files, jobs)
+    array = _JsonArray('{"verdicts": [', "]") if as_json else None
+    for v in batch:
+        if _is_problem(v, allow_incomplete):
+            err.print(render.verdict_line(v))
+        if array is not None:
+            array.add(msgspec.structs.replace(v, scores=None))
+        elif verbose and v.status == "valid":
+            out.print(render.verdict_line(v))
+    if array is not None:
+        counts = {**batch.counts, "duplicate": batch.duplicates}
+        array.close(', "summary": ' + _json_out.encode(counts).decode() + "}")
     else:
-        if verbose:
-            for v in verdicts:
-                if v.status == "valid":
-                    out.print(render.verdict_line(v))
-        out.print(render.summary_line(counts))
-    return _exit_code(verdicts, allow_incomplete)
+        out.print(batch.summary())
+    return batch.exit_code(allow_incomplete)
+
+
+class SortBy(StrEnum):
+    wins = "wins"
+    total = "total"
+    mean = "mean"
+    best = "best"
+    games = "games"
+    player = "player"
 
 
 @app.command(epilog=EXIT_HELP)
 def score(
     files: Files,
     as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="With --standings: print them as CSV.")] = False,
+    with_standings: Annotated[
+        bool,
+        typer.Option("--standings", help="Standings per game and player over all valid records."),
+    ] = False,
+    sort: Annotated[SortBy, typer.Option("--sort", help="Standings order.")] = SortBy.wins,
+    jobs: Jobs = None,
 ) -> int:
-    """Per-deal and total scores and the winners of every record."""
-    verdicts = _verdicts(files)
-    _report_problems(verdicts)
-    if as_json:
-        _print_json([
-            {"source": v.source, "record": v.record, "game": v.game, "status": v.status,
-             "scores": v.scores}
-            for v in verdicts
-        ])  # fmt: skip
+    """Per-deal and total scores and the winners of every record; with --standings,
+    games played, wins, total, mean and best score per game and player."""
+    batch = _Batch(files, jobs)
+    if with_standings:
+        result = standings(_reported(batch), sort.value)
+        if as_json:
+            _print_json(result)
+        elif as_csv:
+            sys.stdout.write(render.standings_csv(result))
+        else:
+            for game_id, rows in result.games.items():
+                out.print(render.standings_table(game_id, rows))
+            for v in result.left_out:
+                out.print(render.plain(f"left out: {v.message()}", "dim"))
+            out.print(batch.summary())
+        return batch.exit_code()
+    array = _JsonArray() if as_json else None
+    for v in _reported(batch):
+        if array is not None:
+            array.add({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
+                       "hash": v.hash, "scores": v.scores})  # fmt: skip
+        elif v.scores is not None and v.game in GAMES:
+            out.print(render.score_table(v, v.scores, GAMES[v.game].deal_word))
+    if array is not None:
+        array.close()
     else:
-        for v in verdicts:
-            if v.scores is not None and v.game in GAMES:
-                out.print(render.score_table(v, v.scores, GAMES[v.game].deal_word))
-        out.print(render.summary_line(summarize(verdicts)))
-    return _exit_code(verdicts)
+        out.print(batch.summary())
+    return batch.exit_code()
+
+
+def _reported(batch: _Batch) -> Iterator[Verdict]:
+    """The batch's verdicts, each problem reported on stderr as it passes."""
+    for v in batch:
+        if _is_problem(v):
+            err.print(render.verdict_line(v))
+        yield v
 
 
 def _load(path: str, record: int | None = None) -> list[Entry]:

@@ -4,6 +4,8 @@ the terminal."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Sequence
 
 import msgspec
@@ -13,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..batch import PlayerStanding, Standings
 from ..engine import View
 from ..replay import Step
 from ..safe import strip_controls
@@ -130,3 +133,31 @@ def games_table(rows: Sequence[dict[str, object]]) -> Group:
             )
         parts += [head, t, Text("")]
     return Group(*parts)
+
+
+def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
+    t = Table(title=f"Standings · {game_id}", title_justify="left")
+    t.add_column("#", justify="right")
+    t.add_column("Player")
+    for name in ("Games", "Wins", "Total", "Mean", "Best"):
+        t.add_column(name, justify="right")
+    for i, p in enumerate(rows, 1):
+        t.add_row(str(i), plain(p.player), str(p.games), _num(p.wins), str(p.total), f"{p.mean:.1f}",
+                  "" if p.best is None else str(p.best))  # fmt: skip
+    return t
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.2f}".rstrip("0")
+
+
+def standings_csv(result: Standings) -> str:
+    """The standings as CSV, one row per game and player; text neutralised against
+    formula injection."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["game", "rank", "player", "games", "wins", "total", "mean", "best"])
+    for game_id, rows in result.games.items():
+        for i, p in enumerate(rows, 1):
+            w.writerow([game_id, i, p.player, p.games, _num(p.wins), p.total, f"{p.mean:.3f}", p.best])
+    return out.getvalue()
