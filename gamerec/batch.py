@@ -10,7 +10,6 @@ process.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 from collections import deque
@@ -20,9 +19,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .files import RawRecord, decode_raw, expand_paths, raw_records
-from .games import get_game
-from .record import Record
+from .files import RawRecord, content_hash, decode_raw, expand_paths, raw_records
 from .verify import STATUSES, Verdict, unreadable, verify_record
 
 __all__ = [
@@ -34,26 +31,6 @@ __all__ = [
     "standings",
     "verify_batch",
 ]
-
-_hash_encoder = msgspec.msgpack.Encoder(order="sorted")
-
-
-def content_hash(record: Record) -> str:
-    """A hash of what a record plays: its game id, rules (defaults filled in), players,
-    deals and actions, in the canonical binary encoding; metadata, notes, provenance and
-    the claim are left out. Equal games give equal hashes, however they were written."""
-    try:
-        rules: Any = get_game(record.game).filled_rules(record.rules, len(record.players))
-    except Exception:  # an illegal rules block is hashed as it stands
-        rules = record.rules
-    deals = record.deals
-    if any(a.note is not None for d in deals for a in d.actions):
-        deals = [
-            msgspec.structs.replace(d, actions=[msgspec.structs.replace(a, note=None) for a in d.actions])
-            for d in deals
-        ]
-    data = _hash_encoder.encode((record.game, rules, record.players, deals))
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def default_jobs() -> int:

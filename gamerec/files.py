@@ -9,6 +9,7 @@ it unreadable, so one bad record never stops the rest. Writers write atomically.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import mmap
 import os
 import sys
@@ -29,8 +30,10 @@ __all__ = [
     "ENCODINGS",
     "Encoding",
     "Entry",
+    "Listing",
     "RawRecord",
     "append_records",
+    "content_hash",
     "decode_binary",
     "decode_header",
     "decode_raw",
@@ -39,6 +42,7 @@ __all__ = [
     "encode_records",
     "encoding_for_path",
     "expand_paths",
+    "list_records",
     "raw_bytes",
     "raw_file",
     "raw_records",
@@ -82,10 +86,36 @@ def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
     return dec
 
 
-def encode_binary(record: Record) -> bytes:
-    """One record as a binary frame (its rules' defaults filled in)."""
+_hash_encoder = msgspec.msgpack.Encoder(order="sorted")
+
+
+def content_digest(record: Record) -> bytes:
+    """The 16-byte content hash of a record (see :func:`content_hash`)."""
     record = _filled(record)
-    header = _encoder.encode(record.header())
+    deals = record.deals
+    if any(a.note is not None for d in deals for a in d.actions):
+        deals = [
+            msgspec.structs.replace(d, actions=[msgspec.structs.replace(a, note=None) for a in d.actions])
+            for d in deals
+        ]
+    data = _hash_encoder.encode((record.game, record.rules, record.players, deals))
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def content_hash(record: Record) -> str:
+    """A hash of what a record plays: its game id, rules (defaults filled in), players,
+    deals and actions, in the canonical binary encoding; metadata, notes, provenance and
+    the claim are left out. Equal games give equal hashes, however they were written."""
+    return content_digest(record).hex()
+
+
+def encode_binary(record: Record) -> bytes:
+    """One record as a binary frame (its rules' defaults filled in, its content hash in
+    its header)."""
+    record = _filled(record)
+    head = record.header()
+    head.hash = content_digest(record)
+    header = _encoder.encode(head)
     body = _encoder.encode(Body(record.deals, record.claim))
     if len(header) + len(body) > container.MAX_FRAME:
         raise InputError(
@@ -547,3 +577,52 @@ def append_records(records: Iterable[Record], path: str | Path) -> int:
         out.flush()
         os.fsync(out.fileno())
     return size
+
+
+class Listing(msgspec.Struct):
+    """What ``gamerec ls`` shows of a record, read from its header alone where the
+    encoding allows (binary); ``error`` says why a record could not be read."""
+
+    source: str
+    index: int
+    where: str
+    game: str | None = None
+    players: list[str] = []
+    date: str | None = None
+    event: str | None = None
+    deals: int = 0
+    actions: int = 0
+    hash: str | None = None
+    error: str | None = None
+
+
+def list_records(paths: Iterable[str]) -> Iterator[Listing]:
+    """A :class:`Listing` per record of the files, directories or globs named. Binary
+    records are listed from their headers without decoding their deals; a header that
+    carries no content hash has it computed from the record."""
+    from .batch import content_hash
+
+    for raw in raw_records(expand_paths(paths)):
+        base = (raw.source, raw.index, raw.where)
+        if raw.kind == "error":
+            yield Listing(*base, error=raw.error.message if raw.error else "unreadable")
+            continue
+        try:
+            if raw.kind == "binary":
+                h = decode_header(raw.header)
+                digest = h.hash.hex() if h.hash else content_hash(decode_binary(raw.header, raw.body))
+                yield Listing(*base, h.game, h.players, h.meta.date, h.meta.event, h.deals, h.actions, digest)
+            else:
+                r = _decode_json_record(raw.header)
+                yield Listing(
+                    *base,
+                    r.game,
+                    r.players,
+                    r.meta.date,
+                    r.meta.event,
+                    len(r.deals),
+                    r.action_count,
+                    content_hash(r),
+                )
+        except FormatError as e:
+            yield Listing(*base, error=e.message)

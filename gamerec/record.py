@@ -181,6 +181,9 @@ class Header(msgspec.Struct, array_like=True):
     provenance: Provenance | None
     deals: int
     actions: int
+    #: the record's content hash (16 bytes, see gamerec.batch.content_hash), written by
+    #: gamerec so that a listing needs the header alone
+    hash: bytes | None = None
 
 
 D = TypeVar("D")

@@ -18,6 +18,7 @@ import pytest
 from gamerec import container
 from gamerec.errors import FormatError
 from gamerec.files import (
+    content_hash,
     decode_header,
     detect,
     encode_binary,
@@ -139,7 +140,8 @@ def test_frames_follow_the_spec() -> None:
         h = msgspec.msgpack.decode(header)
         assert h[:4] == ["gamerec", 1, "blackball", rec.players]
         assert h[4] == {"schedule": "1-7-1", "hook": False, "must_trump": False}
-        assert h[7:] == [13, rec.action_count]
+        assert h[7:9] == [13, rec.action_count]
+        assert h[9] == bytes.fromhex(content_hash(rec))  # the content hash, 16 bytes
         b = msgspec.msgpack.decode(body)
         assert len(b) == 2 and b[1] is None
         first = b[0][0]

@@ -18,10 +18,11 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .. import __version__
+from ..analysis import write_parquet
 from ..batch import default_jobs, standings, verify_batch
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
-from ..files import Entry, expand_paths, read_file, write_atomic, write_records, write_stream
+from ..files import Entry, expand_paths, list_records, read_file, write_atomic, write_records, write_stream
 from ..games import GAMES, games_info, get_game
 from ..replay import Replay, Step
 from ..schema import write_schemas
@@ -118,6 +119,7 @@ class ExportTo(StrEnum):
     json = "json"
     csv = "csv"
     text = "text"
+    parquet = "parquet"
 
 
 class EncodingChoice(StrEnum):
@@ -337,14 +339,36 @@ RecordOpt = Annotated[int | None, typer.Option("--record", "-r", min=1, help="On
 
 @app.command(epilog=EXIT_HELP)
 def export(
-    file: Annotated[str, typer.Argument(help="A record file; - for stdin.")],
-    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv or text.")],
-    output: Output = "-",
+    files: Annotated[
+        list[str],
+        typer.Argument(help="A record file (- for stdin); for parquet, files, directories or globs."),
+    ],
+    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv, text or parquet.")],
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="Output file, - for stdout; for parquet, a folder.")
+    ] = "-",
     record: RecordOpt = None,
     force: Force = False,
 ) -> int:
     """Export records as JSON (the editable twin), CSV (one row per action with derived
-    columns) or text (a readable history with the game's score sheet)."""
+    columns), text (a readable history with the game's score sheet), or, for a whole
+    batch, Parquet (a folder with actions.parquet and deal_scores.parquet; needs the
+    'parquet' extra)."""
+    if to == ExportTo.parquet:
+        if output == "-":
+            raise GamerecError("--to parquet writes a folder: name it with -o")
+        summary = write_parquet(files, output, force=force)
+        err.print(
+            render.plain(
+                f"wrote {summary.actions} actions and {summary.deal_rows} deal scores of "
+                f"{summary.records} records to {output}"
+                + (f" ({summary.unreadable} unreadable left out)" if summary.unreadable else "")
+            )
+        )
+        return EXIT_INPUT if summary.unreadable else EXIT_OK
+    if len(files) != 1:
+        raise GamerecError(f"--to {to.value} exports one file; --to parquet takes a batch")
+    (file,) = files
     entries = _load(file, record)
     data = export_records([e.record for e in entries if e.record is not None], to.value, source=file)
     _emit(data, output, force)
@@ -399,6 +423,28 @@ def simulate(
         write_records(records, output, to.value if to else None, force=force)
         err.print(render.plain(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}"))
     return EXIT_OK
+
+
+@app.command("ls", epilog=EXIT_HELP)
+def ls_cmd(
+    files: Files,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON lines.")] = False,
+) -> int:
+    """One line per record: file, number, game, players, date, event, deals, actions and
+    content hash, read from the headers alone (binary files)."""
+    unreadable = 0
+    for item in list_records(files):
+        if item.error is not None:
+            unreadable += 1
+            err.print(
+                render.plain(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red")
+            )
+            continue
+        if as_json:
+            sys.stdout.write(_json_out.encode(item).decode() + "\n")
+        else:
+            out.print(render.listing_line(item))
+    return EXIT_INPUT if unreadable else EXIT_OK
 
 
 @app.command("games")

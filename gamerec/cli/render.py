@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..batch import PlayerStanding, Standings
 from ..engine import View
+from ..files import Listing
 from ..replay import Step
 from ..safe import strip_controls
 from ..verify import ScoreSheet, Verdict
@@ -161,3 +162,18 @@ def standings_csv(result: Standings) -> str:
         for i, p in enumerate(rows, 1):
             w.writerow([game_id, i, p.player, p.games, _num(p.wins), p.total, f"{p.mean:.3f}", p.best])
     return out.getvalue()
+
+
+def listing_line(item: Listing) -> Text:
+    """``file:3  blackball  Ann, Bob, Cy  2016-08-15  Family Olympics  13 deals  248 actions  hash``."""
+    parts = [
+        f"{item.source}:{item.index + 1}",
+        item.game or "?",
+        ", ".join(item.players),
+        item.date or "-",
+        item.event or "-",
+        f"{item.deals} deal{'s' if item.deals != 1 else ''}",
+        f"{item.actions} action{'s' if item.actions != 1 else ''}",
+        item.hash or "-",
+    ]
+    return plain("  ".join(parts))
