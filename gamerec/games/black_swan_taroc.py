@@ -187,6 +187,7 @@ class BlackSwanTarocState(GameState):
         n = self.n
         self.hands: list[list[int]] = [[] for _ in range(n)]  # card counts per seat
         self.sizes = [0] * n
+        self.suit_counts = [[0] * 13 for _ in range(n)]  # cards held per suit
         self.pledges = [[0, 0, 0] for _ in range(n)]  # held: feathers, stones, pearls
         self.bank = list(BANK)
         self.captured: list[list[int]] = [[] for _ in range(n)]  # captured cards
@@ -242,6 +243,9 @@ class BlackSwanTarocState(GameState):
                 counts[c] += 1
             self.hands[s] = counts
             self.sizes[s] = len(hand)
+            by_suit = self.suit_counts[s]
+            for c in hand:
+                by_suit[SUIT[c]] += 1
             self.pledges[s][0] = 1
         self.bank[0] -= n
         self.stock = deal.stock
@@ -362,8 +366,7 @@ class BlackSwanTarocState(GameState):
             raise Illegal("not-held", f"not in the hand (holds {self._hand_text(seat)})")
 
     def _holds_suit(self, seat: int, suit: int) -> bool:
-        hand = self.hands[seat]
-        return any(hand[c] for c in _SUIT_CARDS[suit])
+        return self.suit_counts[seat][suit] > 0
 
     def apply(self, action: Action) -> Sequence[Event]:
         self.verify(action)
@@ -373,10 +376,12 @@ class BlackSwanTarocState(GameState):
             card: int = action.card  # type: ignore[attr-defined]
             self.hands[seat][card] -= 1
             self.sizes[seat] -= 1
+            self.suit_counts[seat][SUIT[card]] -= 1
             if kind is Pass:
                 to = (seat - 1) % self.n
                 self.hands[to][card] += 1
                 self.sizes[to] += 1
+                self.suit_counts[to][SUIT[card]] += 1
                 return [PassedDown(seat, to, card), *self._end_turn()]
             self.trick = [(seat, card, -1)]
             self.led_suit = SUIT[card]
@@ -392,6 +397,7 @@ class BlackSwanTarocState(GameState):
             card = action.card  # type: ignore[attr-defined]
             self.hands[seat][card] -= 1
             self.sizes[seat] -= 1
+            self.suit_counts[seat][SUIT[card]] -= 1
             self.trick.append((seat, card, -1))
         return self._next_follower()
 
@@ -482,6 +488,7 @@ class BlackSwanTarocState(GameState):
             self.drawn += 1
             self.hands[s][c] += 1
             self.sizes[s] += 1
+            self.suit_counts[s][SUIT[c]] += 1
             draws.append((s, c))
         return draws
 
@@ -512,7 +519,8 @@ class BlackSwanTarocState(GameState):
             s = (self.dealer + k) % n
             if not self.sizes[s]:
                 continue
-            low = min(ORDER[c] for c in range(len(DECK.codes)) if self.hands[s][c])
+            hand = self.hands[s]
+            low = ORDER[next(c for c in _BY_ORDER if hand[c])]  # the lowest card held
             if best is None or low < best:
                 best, who = low, s
         if who < 0:
@@ -617,6 +625,7 @@ class BlackSwanTarocState(GameState):
         return View(title, seats, table, lines, self.to_move)
 
 
+_BY_ORDER = sorted(range(len(SUIT)), key=lambda c: ORDER[c])  # every card, lowest first
 _SUIT_CARDS: list[list[int]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 
