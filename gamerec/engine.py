@@ -91,8 +91,18 @@ class View(msgspec.Struct):
 
 
 def plural(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``1 card``, ``2 cards``, ``3 entries``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        msgspec.json.encode(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def seat_name(players: Sequence[str], seat: int) -> str:
@@ -338,7 +348,12 @@ class Game(ABC, Generic[R]):
             from .games import option_values
 
             allowed = option_values(self.Rules, name)
-            return f"option {name}: {raw.get(name)!r} is not allowed (expected {allowed})"
+            given = (
+                msgspec.json.encode(raw.get(name)).decode()
+                if _jsonable(raw.get(name))
+                else repr(raw.get(name))
+            )
+            return f"option {name}: {given} is not allowed (expected {allowed})"
         return f"rules: {text[:1].lower()}{text[1:]}"
 
     def filled_rules(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:

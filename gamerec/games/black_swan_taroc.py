@@ -264,7 +264,8 @@ class BlackSwanTarocState(GameState):
                 raise Illegal("deal-draw", f"game {number}: draw round {r} follows a draw that was decided")
             if len(row) != n:
                 raise Illegal(
-                    "deal-draw", f"game {number}: draw round {r} has {len(row)} entries for {n} seats"
+                    "deal-draw",
+                    f"game {number}: draw round {r} has {plural(len(row), 'entry')} for {n} seats",
                 )
             seats = [s for s, c in enumerate(row) if c is not None]
             if seats != drawing:
@@ -319,7 +320,9 @@ class BlackSwanTarocState(GameState):
         phase = self.phase
         kind = type(action)
         if phase == _OVER:
-            raise Illegal("after-end", f"game {self.deal_index + 1} is over: no action may follow")
+            raise Illegal(
+                "after-end", f"game {self.deal_index + 1} is over: the next action needs a new game (deal)"
+            )
         seat = action.seat  # type: ignore[attr-defined]
         if seat != self.turn:
             doing = "lead or pass down" if phase == _LEAD else "follow"
@@ -363,7 +366,8 @@ class BlackSwanTarocState(GameState):
 
     def _check_held(self, seat: int, card: Any) -> None:
         if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
-            raise Illegal("not-held", f"not in the hand (holds {self._hand_text(seat)})")
+            held = self._hand_text(seat) or "no cards"
+            raise Illegal("not-held", f"not in the hand (holds {held})")
 
     def _holds_suit(self, seat: int, suit: int) -> bool:
         return self.suit_counts[seat][suit] > 0
