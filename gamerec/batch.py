@@ -120,7 +120,7 @@ def _place(v: Verdict) -> str:
 
 def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     """Add up the valid records among ``verdicts`` per game id and player name. A record
-    seen before (same content hash) is reported and counted once; records that are not
+    seen before (same content hash and verdict) is reported and counted once; records that are not
     valid are left out and listed. A game is a record, but each game inside a
     black-swan-taroc record counts on its own; in a team game each member is credited
     with the team's score and its share of the win."""
@@ -132,12 +132,14 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     counts["duplicate"] = 0
     for v in verdicts:
         if v.hash is not None:
-            first = seen.get(v.hash)
+            # the same game with the same verdict is a duplicate, counted once
+            key = f"{v.hash}/{v.status}"
+            first = seen.get(key)
             if first is not None:
                 duplicates.append((_place(v), first))
                 counts["duplicate"] += 1
                 continue
-            seen[v.hash] = _place(v)
+            seen[key] = _place(v)
         counts[v.status] += 1
         if v.status != "valid" or v.scores is None or v.game is None:
             left_out.append(msgspec.structs.replace(v, scores=None))

@@ -369,7 +369,8 @@ class Game(ABC, Generic[R]):
                 "players",
                 f"{self.id} is for {self.min_players} to {self.max_players} players, not {n}",
             )
-        typed = rules if isinstance(rules, self.Rules) else self.parse_rules(rules, n)  # type: ignore[arg-type]
+        raw = msgspec.to_builtins(rules) if isinstance(rules, msgspec.Struct) else rules
+        typed = self.parse_rules(raw, n)
         return self.state_class(typed, players)
 
     @abstractmethod

@@ -109,8 +109,11 @@ class Verdict(msgspec.Struct, omit_defaults=True):
             return f"{head}: valid"
         if self.status == "mismatch":
             return f"{head}: mismatch: " + "; ".join(self.mismatches)
-        what = f"{self.move}: " if self.move else ""
         rule = f" [{self.rule}]" if self.rule else ""
+        if self.status == "incomplete" and self.move:
+            # the move is where the record stops, not a fault
+            return f"{head}: incomplete after {self.move}: {self.reason}{rule}"
+        what = f"{self.move}: " if self.move else ""
         return f"{head}: {self.status}: {what}{self.reason}{rule}"
 
 
@@ -211,6 +214,7 @@ def score_sheet(state: GameState) -> ScoreSheet:
 def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list[str]]:
     """(a shape error, or None; the differences between claim and computation)."""
     claim = record.claim
+    word = "deal"  # as the verdict's location says
     if claim is None:
         return None, []
     sides = sheet.sides
@@ -220,10 +224,10 @@ def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list
     if claim.deals is not None:
         if len(claim.deals) != len(sheet.deals):
             have = len(sheet.deals)
-            return f"the claim gives scores for {len(claim.deals)} deals, the record has {have}", []
+            return f"the claim gives scores for {plural(len(claim.deals), word)}, the record has {have}", []
         for i, row in enumerate(claim.deals):
             if len(row) != k:
-                return f"the claim's deal {i + 1} gives {len(row)} scores for {k} scoring sides", []
+                return f"the claim's {word} {i + 1} gives {len(row)} scores for {k} scoring sides", []
     if claim.totals is not None and len(claim.totals) != k:
         return f"the claim gives {len(claim.totals)} totals for {k} scoring sides", []
     diffs = []
@@ -231,7 +235,7 @@ def _claim_problems(record: Record, sheet: ScoreSheet) -> tuple[str | None, list
         for i, (row, got) in enumerate(zip(claim.deals, sheet.deals, strict=True)):
             for s, (a, b) in enumerate(zip(row, got, strict=True)):
                 if a != b:
-                    diffs.append(f"deal {i + 1}, {sides[s]}: claimed {a}, computed {b}")
+                    diffs.append(f"{word} {i + 1}, {sides[s]}: claimed {a}, computed {b}")
     if claim.totals is not None:
         for s, (a, b) in enumerate(zip(claim.totals, sheet.totals, strict=True)):
             if a != b:

@@ -167,7 +167,9 @@ class _Batch:
         try:
             for v in verify_batch(self.paths, self.jobs, on_file=on_file):
                 if v.hash is not None:
-                    first = self.seen.setdefault(v.hash, f"{v.source}:{v.record}")
+                    # the same game with the same verdict is a duplicate; with another
+                    # verdict (a different claim) it stays in, and is reported
+                    first = self.seen.setdefault(f"{v.hash}/{v.status}", f"{v.source}:{v.record}")
                     if first != f"{v.source}:{v.record}":
                         self.duplicates += 1
                         err.print(

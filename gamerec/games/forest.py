@@ -158,12 +158,6 @@ class ForestState(GameState):
         self.deck_size = COLOURS * rules.max_number
         self.pool = Counter(c * _N + k for c in range(COLOURS) for k in range(rules.max_number))
         self.hand_size = rules.hand_size or self.deck_size // (n + 1)
-        if self.hand_size * n > self.deck_size:
-            raise Illegal(
-                "options",
-                f"option hand_size: {self.hand_size} cards for {n} players need more than the "
-                f"{self.deck_size} cards of the deck (at most {self.deck_size // n})",
-            )
         self.rounds = n
         self.playing = False
         self.first = -1
@@ -410,12 +404,33 @@ class Forest(Game[ForestRules]):
     def parse_rules(self, raw: Any, players: int) -> ForestRules:
         # JSON object keys are strings: read the targets' trick counts as integers
         if isinstance(raw, Mapping) and isinstance(raw.get("targets"), Mapping):
-            targets = {
-                int(k) if isinstance(k, str) and k.strip().isdigit() else k: v
-                for k, v in raw["targets"].items()
-            }
+            targets: dict[Any, Any] = {}
+            for k, v in raw["targets"].items():
+                count = (
+                    int(k) if isinstance(k, str) and k.isascii() and k.isdigit() and str(int(k)) == k else k
+                )
+                if type(count) is not int or count < 0:
+                    raise Illegal(
+                        "options", f"option targets: key {k!r} is not a trick count (whole numbers 0 and up)"
+                    )
+                if type(v) is not int:
+                    raise Illegal(
+                        "options", f"option targets: the score of {count} tricks must be a whole number"
+                    )
+                targets[count] = v
             raw = {**raw, "targets": targets}
-        return super().parse_rules(raw, players)
+        rules = super().parse_rules(raw, players)
+        deck = COLOURS * rules.max_number
+        hand = rules.hand_size or deck // (players + 1)
+        if hand < 1 or hand * players > deck:
+            why = (
+                f"{hand} cards each for {players} players need {hand * players}, the deck (max_number "
+                f"{rules.max_number}) has {deck}; at most {deck // players}"
+                if hand
+                else f"the deck (max_number {rules.max_number}) has {deck} cards, too few for {players}"
+            )
+            raise Illegal("options", f"option hand_size: {why}")
+        return rules
 
     def filled_rules(self, raw: Any, players: int) -> dict[str, Any]:
         rules = self.parse_rules(raw, players)
