@@ -183,6 +183,9 @@ class GameState(ABC):
         self.deal_index = -1  #: index of the current deal, -1 before the first
         self.deal_scores: list[tuple[int, ...]] = []
         self.totals: list[int] = [0] * len(self.sides)
+        #: whether apply builds the events of tricks and turns; verification without
+        #: steps turns it off (the rules run the same, only the reports are skipped)
+        self.emit = True
 
     # -- deals ----------------------------------------------------------------------------
     @abstractmethod

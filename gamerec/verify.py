@@ -177,6 +177,7 @@ def walk(record: Record, steps: bool = False) -> Walk:
                     return Outcome(state, e, di, ai, action)
                 yield di, ai, action, events, state
         else:
+            state.emit = False  # nobody reads the events: the rules alone
             apply = state.apply
             ai = -1
             action = None

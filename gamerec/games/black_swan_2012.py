@@ -382,7 +382,8 @@ class BlackSwan2012State(GameState):
         self.tables_done += 1
         if any(self.held):
             self.piles[seat].extend(captured)
-            events.append(Captured(seat, captured))
+            if self.emit:
+                events.append(Captured(seat, captured))
             self.turn = seat if self.held[seat] else self._next_holder(seat)
             return events
         # the deal's last table: to the first player out, less the Black Swan

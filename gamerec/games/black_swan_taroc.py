@@ -459,14 +459,16 @@ class BlackSwanTarocState(GameState):
                 points += PLEDGE_VALUES[p]
         self.points[winner] += points
         self.tricks += 1
-        events: list[Event] = [TrickTaken(self.tricks, winner, tuple(trick), points, tuple(self.skipped))]
+        events: list[Event] = (
+            [TrickTaken(self.tricks, winner, tuple(trick), points, tuple(self.skipped))] if self.emit else []
+        )
         self.trick = []
         self.led_suit = -1
         if swan_played:
             events.extend(self._game_over("the Black Swan was played"))
             return events
         draws = self._draw()
-        if draws:
+        if draws and self.emit:
             events.append(Drew(tuple(draws)))
         events.extend(self._end_turn())
         return events
@@ -493,7 +495,8 @@ class BlackSwanTarocState(GameState):
             self.hands[s][c] += 1
             self.sizes[s] += 1
             self.suit_counts[s][SUIT[c]] += 1
-            draws.append((s, c))
+            if self.emit:
+                draws.append((s, c))
         return draws
 
     def _end_turn(self) -> list[Event]:

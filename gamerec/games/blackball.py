@@ -286,9 +286,11 @@ class BlackballState(GameState):
         winner = (leader + best) % n
         self.won[winner] += 1
         self.tricks_played += 1
-        events: list[Event] = [
-            TrickWon(self.tricks_played, winner, tuple(((leader + i) % n, c) for i, c in enumerate(trick)))
-        ]
+        events: list[Event] = (
+            [TrickWon(self.tricks_played, winner, tuple(((leader + i) % n, c) for i, c in enumerate(trick)))]
+            if self.emit
+            else []
+        )
         self.trick = []
         self.leader = self.turn = winner
         if self.tricks_played == self.size:

@@ -296,15 +296,19 @@ class ForestState(GameState):
         winner = (leader + i) % n
         self.won[winner] += 1
         self.tricks_played += 1
-        events: list[Event] = [
-            TrickWon(self.tricks_played, winner, tuple(((leader + k) % n, c) for k, c in enumerate(trick)))
-        ]
+        events: list[Event] = (
+            [TrickWon(self.tricks_played, winner, tuple(((leader + k) % n, c) for k, c in enumerate(trick)))]
+            if self.emit
+            else []
+        )
         self.trick = []
         self.leader = self.turn = winner
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
         else:
-            events.append(self._turn_forest())
+            turned = self._turn_forest()
+            if self.emit:
+                events.append(turned)
         return events
 
     def _score_round(self) -> list[Event]:
