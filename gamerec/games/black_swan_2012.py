@@ -164,6 +164,8 @@ class BlackSwan2012State(GameState):
         self.team_game = n == 4 and (rules.teams is None or rules.teams)
         self.side_of = [s % 2 for s in range(n)] if self.team_game else list(range(n))
         self.target = rules.target or (500 if self.team_game else 300)
+        self.min_run = rules.min_run
+        self.joker_triple = rules.joker_triple
         super().__init__(rules, players)
         self.pool = list(DECK.cards)
         if n < 4 and not rules.swan_in_short_game:
@@ -328,8 +330,7 @@ class BlackSwan2012State(GameState):
                 else f"{code} played {k} times but held {'once' if have == 1 else f'{have} times'}"
             )
             raise Illegal("not-held", f"{what} (holds {self._hand_text(seat)})")
-        rules = self.rules
-        if combination(cards, rules.min_run, rules.joker_triple) is None:
+        if combination(cards, self.min_run, self.joker_triple) is None:
             raise Illegal("combination", self._why_not(cards))
 
     def _why_not(self, cards: Sequence[int]) -> str:
@@ -365,16 +366,18 @@ class BlackSwan2012State(GameState):
         held = self.counts[seat]
         for c in cards:
             held[c] -= 1
-        self.held[seat] -= len(cards)
+        sizes = self.held
+        sizes[seat] -= len(cards)
         table = self.table
         table.extend(cards)
         self.table_seats.extend([seat] * len(cards))
         events: list[Event] = []
-        if not self.held[seat]:
+        if not sizes[seat]:
             self.out_order.append(seat)
             events.append(WentOut(seat, len(self.out_order)))
         if len(table) < TABLE:
-            self.turn = self._next_holder(seat)
+            nxt = seat + 1 if seat + 1 < self.n else 0
+            self.turn = nxt if sizes[nxt] else self._next_holder(seat)
             return events
         captured = tuple(table)
         self.table = []

@@ -127,14 +127,23 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     >>> trick_winner([p("R2"), p("K3"), p("R4")], p("R9")), trick_winner([p("R2"), p("K3"), p("B5")], p("R9"))
     (2, 2)
     """
-    colours = trick_colours(cards, forest)
+    fc = BLACK if forest is None else forest // _N
+    colours = [fc if c // _N == BLACK else c // _N for c in cards]
     led = colours[0]
-    if all(c == led for c in colours):
-        best = max(number_of(c) for c in cards)
-        return max(i for i, c in enumerate(cards) if number_of(c) == best)
-    others = [i for i, col in enumerate(colours) if col != led]
-    low = min(number_of(cards[i]) for i in others)
-    return max(i for i in others if number_of(cards[i]) == low)
+    winner = 0
+    if colours.count(led) == len(colours):
+        # every card of the led colour: the highest number, the later on a tie
+        best = -1
+        for i, c in enumerate(cards):
+            if c % _N >= best:
+                winner, best = i, c % _N
+        return winner
+    # another colour present: the lowest number among the other colours, the later on a tie
+    low = _N
+    for i, c in enumerate(cards):
+        if colours[i] != led and c % _N <= low:
+            winner, low = i, c % _N
+    return winner
 
 
 class ForestTurned(Event, frozen=True):
@@ -282,7 +291,7 @@ class ForestState(GameState):
 
     def apply(self, action: Action) -> Sequence[Event]:
         self.verify(action)
-        seat = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat  # type: ignore[attr-defined]
         card: int = action.card  # type: ignore[attr-defined]
         self.hands[seat].discard(card)
         trick = self.trick
