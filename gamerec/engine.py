@@ -278,6 +278,17 @@ class GameState(ABC):
         """Names of the scoring sides (the players, unless the game has teams)."""
         return self.players
 
+    def close_deal(self, scores: tuple[int, ...]) -> list[Event]:
+        """Record the scores of the deal just over (the state already says it is over):
+        the running totals, a DealScored event and, when the record's game is over with
+        it, MatchEnded."""
+        self.deal_scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        events: list[Event] = [DealScored(self.deal_index, scores, tuple(self.totals))]
+        if self.finished:
+            events.append(MatchEnded(self.winners()))
+        return events
+
     def members(self) -> list[tuple[int, ...]]:
         """The seats of each scoring side."""
         return [(s,) for s in range(self.n)]

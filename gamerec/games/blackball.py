@@ -298,15 +298,11 @@ class BlackballState(GameState):
         return events
 
     def _score_round(self) -> list[Event]:
-        scores = tuple(10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True))
-        self.deal_scores.append(scores)
         self.round_bids.append(tuple(b or 0 for b in self.bids))
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self.phase = _DONE
-        events: list[Event] = [DealScored(self.deal_index, scores, tuple(self.totals))]
-        if self.finished:
-            events.append(MatchEnded(self.winners()))
-        return events
+        return self.close_deal(
+            tuple(10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True))
+        )
 
     # -- display --------------------------------------------------------------------------
     def view(self) -> View:

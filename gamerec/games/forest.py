@@ -321,15 +321,9 @@ class ForestState(GameState):
         return events
 
     def _score_round(self) -> list[Event]:
-        scores = tuple(round_score(t, self.rules) for t in self.won)
-        self.deal_scores.append(scores)
         self.round_tricks.append(tuple(self.won))
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
         self.playing = False
-        events: list[Event] = [DealScored(self.deal_index, scores, tuple(self.totals))]
-        if self.finished:
-            events.append(MatchEnded(self.winners()))
-        return events
+        return self.close_deal(tuple(round_score(t, self.rules) for t in self.won))
 
     def legal_actions(self) -> list[Action]:
         if not self.playing:
