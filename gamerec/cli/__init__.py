@@ -28,7 +28,7 @@ from ..replay import Replay, Step
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
-from ..verify import STATUSES, Verdict
+from ..verify import STATUSES, Verdict, unreadable
 from . import render
 
 EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -321,7 +321,7 @@ def _load(path: str, record: int | None = None) -> list[Entry]:
         entries = [entries[record - 1]]
     for e in entries:
         if e.error is not None:
-            _fail(f"{e.source}: record {e.index + 1}: unreadable: {e.error.message}", EXIT_INPUT)
+            _fail(unreadable(e).message(), EXIT_INPUT)
     return entries
 
 
