@@ -24,6 +24,7 @@ from .verify import STATUSES, Verdict, unreadable, verify_record
 
 __all__ = [
     "SORT_KEYS",
+    "Duplicates",
     "PlayerStanding",
     "Standings",
     "content_hash",
@@ -87,6 +88,33 @@ def verify_batch(
                 return
 
 
+class Duplicates:
+    """Which records of a batch repeat an earlier one: the same content hash and the same
+    verdict (the same game with another claim is not a duplicate). Kept compact (an int
+    for each record seen, about a hundred bytes), since a batch may be millions long."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, int] = {}
+        self._sources: dict[str, int] = {}
+        self._names: list[str] = []
+
+    def first(self, v: Verdict) -> str | None:
+        """Where ``v``'s game was first seen (``file:record``), or None when this is the
+        first time (then it is remembered)."""
+        if v.hash is None:
+            return None
+        key = int(v.hash[:16], 16) * 8 + STATUSES.index(v.status)
+        src = self._sources.get(v.source)
+        if src is None:
+            src = self._sources[v.source] = len(self._names)
+            self._names.append(v.source)
+        here = (src << 32) | v.record
+        got = self._seen.setdefault(key, here)
+        if got == here:
+            return None
+        return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
+
+
 # -- standings ------------------------------------------------------------------------------
 class PlayerStanding(msgspec.Struct):
     """One player's record in one game: games played, wins (a shared win counts as its
@@ -127,19 +155,15 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     table: dict[str, dict[str, PlayerStanding]] = {}
     left_out: list[Verdict] = []
     duplicates: list[tuple[str, str]] = []
-    seen: dict[str, str] = {}
+    seen = Duplicates()
     counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
     counts["duplicate"] = 0
     for v in verdicts:
-        if v.hash is not None:
-            # the same game with the same verdict is a duplicate, counted once
-            key = f"{v.hash}/{v.status}"
-            first = seen.get(key)
-            if first is not None:
-                duplicates.append((_place(v), first))
-                counts["duplicate"] += 1
-                continue
-            seen[key] = _place(v)
+        first = seen.first(v)
+        if first is not None:
+            duplicates.append((_place(v), first))
+            counts["duplicate"] += 1
+            continue
         counts[v.status] += 1
         if v.status != "valid" or v.scores is None or v.game is None:
             left_out.append(msgspec.structs.replace(v, scores=None))

@@ -375,13 +375,23 @@ def _nonempty(raws: Iterator[RawRecord], source: str) -> Iterator[RawRecord]:
         yield _error(source, 0, "", FormatError("the file holds no records", "format.empty"))
 
 
+#: how much of a mapped file is read before its pages are given back (memory stays flat)
+_RELEASE = 16 * 1024 * 1024
+
+
 def _raw_binary(data: container.Buffer, source: str) -> Iterator[RawRecord]:
     try:
         container.check_file_header(memoryview(data))
     except container.ContainerError as e:
         yield _error(source, 0, "byte 0", FormatError(str(e), "format.container", 0))
         return
+    release = getattr(data, "madvise", None)  # an mmap: let go of the pages read so far
+    released = 0
     for index, item in enumerate(container.scan(data)):
+        if release is not None and item[0] - released >= _RELEASE:
+            upto = item[0] - item[0] % mmap.PAGESIZE
+            release(mmap.MADV_DONTNEED, released, upto - released)
+            released = upto
         if isinstance(item, container.Damage):
             skipped = item.end - item.start
             err = FormatError(

@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..analysis import write_parquet
-from ..batch import default_jobs, standings, verify_batch
+from ..batch import Duplicates, default_jobs, standings, verify_batch
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
 from ..files import Entry, expand_paths, list_records, read_file, write_atomic, write_records, write_stream
@@ -143,7 +143,7 @@ class _Batch:
         self.jobs = jobs or default_jobs()
         self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         self.duplicates = 0
-        self.seen: dict[str, str] = {}
+        self.seen = Duplicates()
 
     def __iter__(self) -> Iterator[Verdict]:
         """Each verdict but the duplicates, whose line goes to stderr."""
@@ -166,16 +166,11 @@ class _Batch:
 
         try:
             for v in verify_batch(self.paths, self.jobs, on_file=on_file):
-                if v.hash is not None:
-                    # the same game with the same verdict is a duplicate; with another
-                    # verdict (a different claim) it stays in, and is reported
-                    first = self.seen.setdefault(f"{v.hash}/{v.status}", f"{v.source}:{v.record}")
-                    if first != f"{v.source}:{v.record}":
-                        self.duplicates += 1
-                        err.print(
-                            render.plain(f"{v.location()}: duplicate of {first} (counted once)", "yellow")
-                        )
-                        continue
+                first = self.seen.first(v)
+                if first is not None:
+                    self.duplicates += 1
+                    err.print(render.plain(f"{v.location()}: duplicate of {first} (counted once)", "yellow"))
+                    continue
                 self.counts[v.status] += 1
                 yield v
         finally:
