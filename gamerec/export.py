@@ -108,8 +108,6 @@ def _text(record: Record, number: int, source: str) -> str:
     if record.rules:
         lines.append("rules: " + ", ".join(f"{k}={_json(v)}" for k, v in record.rules.items()))
     replay = Replay(record, index=number - 1, source=source)
-    state_text = ""
-    last = None
     for step in replay:
         if step.action is None:
             lines.append("")
@@ -124,15 +122,10 @@ def _text(record: Record, number: int, source: str) -> str:
             lines.append(f"  {step.text}")
         for t in step.event_texts:
             lines.append(f"    -> {t}")
-        last = step
     verdict = replay.verdict
     assert verdict is not None
-    if last is not None and record.deals:
-        from .verify import run
-
-        out = run(record)
-        if out.state is not None and out.state.deal_scores:
-            state_text = game.history_text(record, out.state)
+    state = replay.state
+    state_text = game.history_text(record, state) if state is not None and state.deal_scores else ""
     if state_text:
         lines += ["", "Score sheet", state_text]
     lines += ["", verdict.message()]

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import msgspec
 
-from .engine import Event, View
+from .engine import Event, GameState, View
 from .games import get_game
 from .record import Action, Record
 from .verify import Outcome, Verdict, verdict_of, walk
@@ -50,6 +50,8 @@ class Replay:
         self.source = source
         self.index = index
         self.verdict: Verdict | None = None
+        #: the game state after the last step, once iterated (None if no game began)
+        self.state: GameState | None = None
 
     def __iter__(self) -> Iterator[Step]:
         record = self.record
@@ -80,6 +82,7 @@ class Replay:
                     text += f"  ; {action.note}"  # type: ignore[attr-defined]
             yield Step(di, ai, action, list(events), view, text, [game.describe(e, players) for e in events])
         self.verdict = verdict_of(outcome, record, self.source, self.index)
+        self.state = outcome.state
 
     def _known(self) -> bool:
         try:
