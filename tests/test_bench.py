@@ -170,3 +170,22 @@ def test_bad_arguments(bench: ModuleType, argv: list[str], capsys: pytest.Captur
         bench.main(argv)
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_batch_bench_reports_every_aim(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench/batch.py end to end on a tiny file (no timing is judged here)."""
+    spec = importlib.util.spec_from_file_location("batch_bench", BENCH.parent / "batch.py")
+    assert spec is not None and spec.loader is not None
+    batch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(batch)
+    code = batch.main(["--records", "12", "--base", "4", "--runs", "1", "--games", "forest",
+                       "--chess-games", "3", "--json", "--quiet"])  # fmt: skip
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    forest = report["games"]["forest"]
+    assert forest["records"] == 12 and forest["actions"] > 0
+    assert forest["validate"]["exit"] == [0] and forest["jobs2"]["exit"] == [0]
+    assert 0 < forest["binary_over_jsonl"] < 1
+    assert forest["us_per_action"] > 0 and forest["decode_us_per_action"] > 0
+    if report["chess"] is not None:
+        assert report["chess"]["moves"] > 0
