@@ -114,9 +114,14 @@ def encode_binary(record: Record) -> bytes:
     its header)."""
     record = _filled(record)
     head = record.header()
-    head.hash = content_digest(record)
-    header = _encoder.encode(head)
-    body = _encoder.encode(Body(record.deals, record.claim))
+    try:
+        head.hash = content_digest(record)
+        header = _encoder.encode(head)
+        body = _encoder.encode(Body(record.deals, record.claim))
+    except OverflowError:
+        raise InputError(
+            "a record holds an integer too large for the binary form (MessagePack integers are 64-bit)"
+        ) from None
     if len(header) + len(body) > container.MAX_FRAME:
         raise InputError(
             f"a record of {len(header) + len(body)} bytes exceeds the frame limit of {container.MAX_FRAME}"

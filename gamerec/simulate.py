@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from . import __version__
-from .errors import InputError
+from .errors import Illegal, InputError
 from .games import get_game
 from .record import Meta, Provenance, Record
 
@@ -90,7 +90,10 @@ def simulate(
     seats = list(names) if names else [f"Bot {i + 1}" for i in range(players)]
     if len(seats) != players:
         raise InputError(f"{len(seats)} names given for {players} players")
-    filled = game.filled_rules(rules or {}, players)
+    try:
+        filled = game.filled_rules(rules or {}, players)
+    except Illegal as e:
+        raise InputError(f"rules: {e.reason}") from None
     rng = random.Random(seed)
     settings = {"bot": bot, "games": str(games), "players": str(players)}
     provenance = Provenance(f"gamerec {__version__} simulate", seed, settings)

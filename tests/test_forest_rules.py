@@ -758,12 +758,6 @@ def test_a_bad_targets_key_is_named_in_the_message(key: str) -> None:
     assert key in info.value.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="library bug: an option integer beyond 64 bits (targets {'1': 2**70}, over_penalty 2**64) "
-    "is accepted by verification, but writing the record in the binary form raises OverflowError "
-    "(gamerec convert: internal error, exit 3)",
-)
 @pytest.mark.parametrize("rules", [{"targets": {"1": 2**70}}, {"over_penalty": 2**64}])
 def test_an_option_too_large_for_the_binary_form_is_no_crash(rules: dict[str, Any]) -> None:
     hands = [cards("R1"), cards("B1")]

@@ -431,10 +431,10 @@ class Forest(Game[ForestRules]):
         hand = rules.hand_size or deck // (players + 1)
         if hand < 1 or hand * players > deck:
             why = (
-                f"{hand} cards each for {players} players need {hand * players}, the deck (max_number "
-                f"{rules.max_number}) has {deck}; at most {deck // players}"
+                f"{plural(hand, 'card')} each for {players} players need {hand * players}, the deck "
+                f"(max_number {rules.max_number}) has {deck}; at most {deck // players}"
                 if hand
-                else f"the deck (max_number {rules.max_number}) has {deck} cards, too few for {players}"
+                else f"the automatic hand size is 0 (a deck of {deck} // {players + 1}): give hand_size"
             )
             raise Illegal("options", f"option hand_size: {why}")
         return rules
