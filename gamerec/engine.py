@@ -165,7 +165,6 @@ def check_cards(
                 )
 
 
-S = TypeVar("S", bound="GameState")
 
 #: A bot picks an action for the player to move, using only the given random generator.
 Bot = Callable[[Any, random.Random], Action]

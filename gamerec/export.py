@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from .engine import DealScored, action_text
+from .engine import action_text
 from .games import get_game
 from .record import Record
 from .replay import Replay
@@ -73,8 +73,6 @@ def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], 
                     r["trick_winner"] = e.seat  # type: ignore[attr-defined]
                 pending = []
                 trick += 1
-            elif isinstance(e, DealScored):
-                row["score"] = step.view.seats[seat].score
     return rows, replay.verdict
 
 
