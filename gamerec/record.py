@@ -41,7 +41,7 @@ FORMAT_ID = "gamerec"
 FORMAT_VERSION = 1
 
 
-class Action(msgspec.Struct, array_like=True, frozen=True):
+class Action(msgspec.Struct, array_like=True, frozen=True, gc=False):
     """Base of every recorded action: the seat that acted and an optional note.
 
     ``kind`` is the action's name in the JSON form and the text notation; ``card_fields``
@@ -59,7 +59,7 @@ class Action(msgspec.Struct, array_like=True, frozen=True):
         return msgspec.structs.replace(self, note=None) == msgspec.structs.replace(other, note=None)
 
 
-class Bid(Action, tag=0, frozen=True):
+class Bid(Action, tag=0, frozen=True, gc=False):
     """A bid of a number of tricks (blackball)."""
 
     kind: ClassVar[str] = "bid"
@@ -68,7 +68,7 @@ class Bid(Action, tag=0, frozen=True):
     note: str | None = None
 
 
-class Play(Action, tag=1, frozen=True):
+class Play(Action, tag=1, frozen=True, gc=False):
     """One card played to a trick (blackball, black-swan-taroc, forest)."""
 
     in_trick: ClassVar[bool] = True
@@ -79,7 +79,7 @@ class Play(Action, tag=1, frozen=True):
     note: str | None = None
 
 
-class Cards(Action, tag=2, frozen=True):
+class Cards(Action, tag=2, frozen=True, gc=False):
     """One or more cards played together (black-swan-2012: a single, group or sequence).
     Its name in the JSON form is ``play``, like :class:`Play`; no game records both."""
 
@@ -91,7 +91,7 @@ class Cards(Action, tag=2, frozen=True):
     note: str | None = None
 
 
-class Declare(Action, tag=3, frozen=True):
+class Declare(Action, tag=3, frozen=True, gc=False):
     """A declaration of the Black Swan by its holder (black-swan-2012)."""
 
     kind: ClassVar[str] = "declare"
@@ -99,7 +99,7 @@ class Declare(Action, tag=3, frozen=True):
     note: str | None = None
 
 
-class Pass(Action, tag=4, frozen=True):
+class Pass(Action, tag=4, frozen=True, gc=False):
     """A pass-down: the leader gives one hand card to their right neighbour
     (black-swan-taroc)."""
 
@@ -110,7 +110,7 @@ class Pass(Action, tag=4, frozen=True):
     note: str | None = None
 
 
-class Pledge(Action, tag=5, frozen=True):
+class Pledge(Action, tag=5, frozen=True, gc=False):
     """A pledge played to a trick (black-swan-taroc): 0 feather, 1 stone, 2 pearl."""
 
     in_trick: ClassVar[bool] = True
@@ -124,7 +124,7 @@ class Pledge(Action, tag=5, frozen=True):
 A = TypeVar("A")
 
 
-class Meta(msgspec.Struct, array_like=True, omit_defaults=True):
+class Meta(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     """Where and when the game was played; ``tags`` holds any further string tags."""
 
     event: str | None = None
@@ -135,7 +135,7 @@ class Meta(msgspec.Struct, array_like=True, omit_defaults=True):
     tags: dict[str, str] = {}
 
 
-class Provenance(msgspec.Struct, array_like=True, omit_defaults=True):
+class Provenance(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     """How a generated record was made: the program, its seed and its settings."""
 
     generator: str
@@ -143,14 +143,14 @@ class Provenance(msgspec.Struct, array_like=True, omit_defaults=True):
     settings: dict[str, str] = {}
 
 
-class Claim(msgspec.Struct, array_like=True, omit_defaults=True):
+class Claim(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     """A result as written at the table: per-deal scores and/or totals per scoring side."""
 
     deals: list[list[int]] | None = None
     totals: list[int] | None = None
 
 
-class Deal(msgspec.Struct, Generic[A], array_like=True):
+class Deal(msgspec.Struct, Generic[A], array_like=True, gc=False):
     """One deal: who dealt (or, by the game, who plays first), the hands as dealt, the
     revealed stock in order (top first) and the actions in play order."""
 
@@ -168,7 +168,7 @@ class DrawDeal(Deal[A]):
     draw: list[list[int | None]] | None = None
 
 
-class Header(msgspec.Struct, array_like=True):
+class Header(msgspec.Struct, array_like=True, gc=False):
     """The binary header of a record: everything but the deals, plus their counts, so
     a reader can list records without decoding their actions."""
 
@@ -189,7 +189,7 @@ class Header(msgspec.Struct, array_like=True):
 D = TypeVar("D")
 
 
-class Body(msgspec.Struct, Generic[D], array_like=True):
+class Body(msgspec.Struct, Generic[D], array_like=True, gc=False):
     """The binary body of a record: its deals (a :class:`Deal` or, by the game, a
     :class:`DrawDeal`) and the claimed result."""
 
