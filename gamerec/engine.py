@@ -165,7 +165,6 @@ def check_cards(
                 )
 
 
-
 #: A bot picks an action for the player to move, using only the given random generator.
 Bot = Callable[[Any, random.Random], Action]
 
