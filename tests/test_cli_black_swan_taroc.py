@@ -6,14 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import traceback
 from pathlib import Path
 
 import msgspec
 import pytest
-from typer.testing import CliRunner, Result
+from clirun import cli
 
-from gamerec.cli import app
 from gamerec.files import read_file, write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc import PLEDGE_VALUES, SUIT, BlackSwanTarocState
@@ -22,15 +20,6 @@ from gamerec.simulate import simulate
 
 GAME = "black-swan-taroc"
 TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"
-RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "140", "GAMEREC_DEBUG": "1"})
-
-
-def cli(*args: str | Path, input: bytes | None = None) -> Result:
-    result = RUNNER.invoke(app, [str(a) for a in args], input=input, prog_name="gamerec")
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        assert result.exc_info is not None
-        raise AssertionError("".join(traceback.format_exception(*result.exc_info)))
-    return result
 
 
 @pytest.fixture(scope="module")
