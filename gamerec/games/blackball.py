@@ -282,17 +282,7 @@ class BlackballState(GameState):
             key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
             if key > best_key:
                 best, best_key = i, key
-        leader = self.leader
-        winner = (leader + best) % n
-        self.won[winner] += 1
-        self.tricks_played += 1
-        events: list[Event] = (
-            [TrickWon(self.tricks_played, winner, tuple(((leader + i) % n, c) for i, c in enumerate(trick)))]
-            if self.emit
-            else []
-        )
-        self.trick = []
-        self.leader = self.turn = winner
+        events = self.take_trick(best)
         if self.tricks_played == self.size:
             events.extend(self._score_round())
         return events

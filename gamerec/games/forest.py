@@ -300,18 +300,7 @@ class ForestState(GameState):
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return ()
-        i = trick_winner(trick, self.forest)
-        leader = self.leader
-        winner = (leader + i) % n
-        self.won[winner] += 1
-        self.tricks_played += 1
-        events: list[Event] = (
-            [TrickWon(self.tricks_played, winner, tuple(((leader + k) % n, c) for k, c in enumerate(trick)))]
-            if self.emit
-            else []
-        )
-        self.trick = []
-        self.leader = self.turn = winner
+        events = self.take_trick(trick_winner(trick, self.forest))
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
         else:
