@@ -40,15 +40,24 @@ from typing import Any
 
 import msgspec
 
+import gamerec
 from gamerec.files import encode_records, read_file
 from gamerec.games import GAMES
 from gamerec.record import Record
 from gamerec.simulate import simulate
 
 PLAYERS = {"blackball": 4, "black-swan-2012": 4, "black-swan-taroc": 4, "forest": 4}
-CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+# the installed command beside this Python, as a user runs it; ``-P`` keeps the current
+# folder (a source checkout) off the import path, so the timed gamerec is the installed one
+_SCRIPT = Path(sys.executable).parent / "gamerec"
+CLI = (
+    [str(_SCRIPT)]
+    if _SCRIPT.exists()
+    else [sys.executable, "-P", "-c", "from gamerec.cli import main; main()"]
+)
 DECODE = [
     sys.executable,
+    "-P",
     "-c",
     "import sys\nfrom gamerec.files import read_file\nn = 0\nfor e in read_file(sys.argv[1]):\n    n += 1\n",
 ]
@@ -135,6 +144,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     report: dict[str, Any] = {
         "config": {"records": args.records, "base": args.base, "runs": args.runs, "seed": args.seed},
         "machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()},
+        "engines": "compiled" if gamerec.compiled() else "pure Python",
         "games": {},
     }
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,8 +195,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
 def text(report: dict[str, Any]) -> str:
     lines = [
         f"gamerec batch benchmark: {report['config']['records']} records a game, median of "
-        f"{report['config']['runs']} runs; Python {report['machine']['python']}, "
-        f"{report['machine']['cpus']} cpus",
+        f"{report['config']['runs']} runs; {report['engines']} engines; "
+        f"Python {report['machine']['python']}, {report['machine']['cpus']} cpus",
         "",
         f"{'game':18} {'actions':>10} {'validate s':>10} {'us/action':>9} {'decode us':>9} {'jobs2 x':>7} "
         f"{'RSS MiB':>8} {'B/game':>7} {'bin/json':>8}",

@@ -6,3 +6,11 @@ exports them. It never prints; the command line lives in :mod:`gamerec.cli`.
 """
 
 __version__ = "0.1.0"
+
+
+def compiled() -> bool:
+    """Whether the rules engines run compiled (a build with ``GAMEREC_COMPILE=1``, see
+    docs/performance.md) rather than as plain Python."""
+    from . import engine
+
+    return not (engine.__file__ or "").endswith(".py")

@@ -18,9 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
 from .errors import Illegal
+from .events import DealScored, Event, MatchEnded, SeatView, TrickWon, View
 from .record import Action, Deal
 
 __all__ = [
@@ -36,58 +38,6 @@ __all__ = [
     "check_cards",
     "seat_name",
 ]
-
-
-class Event(msgspec.Struct, frozen=True, tag_field="event", tag=str.lower):
-    """Something derived from the record by the rules (never stored in it)."""
-
-    ends_trick: ClassVar[bool] = False
-
-
-class TrickWon(Event, frozen=True):
-    """A trick ended: ``cards`` are (seat, card) in play order; ``number`` counts from 1.
-    ``seat`` won it."""
-
-    #: events that end a trick (or a table of cards) say so, for exports
-    ends_trick: ClassVar[bool] = True
-
-    number: int
-    seat: int
-    cards: tuple[tuple[int, int], ...]
-
-
-class DealScored(Event, frozen=True):
-    """A deal ended: its scores and the running totals, one per scoring side."""
-
-    deal: int
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-class MatchEnded(Event, frozen=True):
-    """The record's game is over: the winning scoring sides (several on a shared win)."""
-
-    winners: tuple[int, ...]
-
-
-class SeatView(msgspec.Struct):
-    """One seat as a replay shows it; ``hand`` is ``None`` when hidden."""
-
-    seat: int
-    name: str
-    hand: list[str] | None
-    info: str
-    score: int
-
-
-class View(msgspec.Struct):
-    """What a replay shows after a step, in card codes and plain words."""
-
-    title: str
-    seats: list[SeatView]
-    table: list[tuple[int, str]]
-    lines: list[tuple[str, str]]
-    to_move: int | None
 
 
 def plural(n: int, word: str) -> str:
@@ -169,6 +119,7 @@ def check_cards(
 Bot = Callable[[Any, random.Random], Action]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
     """The state of one record being replayed."""
 
@@ -330,6 +281,7 @@ class GameState(ABC):
 R = TypeVar("R", bound=msgspec.Struct)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[R]):
     """One game: everything gamerec needs to know to read, check and play its records."""
 

@@ -23,3 +23,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 @pytest.fixture
 def fixtures() -> Path:
     return FIXTURES
+
+
+def pytest_report_header() -> str:
+    import gamerec
+
+    return f"gamerec engines: {'compiled' if gamerec.compiled() else 'pure Python'} ({gamerec.__file__})"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # CI runs the suite a second time against the compiled build: make sure it is that one
+    import gamerec
+
+    if os.environ.get("GAMEREC_EXPECT_COMPILED") == "1" and not gamerec.compiled():
+        raise pytest.UsageError(f"GAMEREC_EXPECT_COMPILED=1 but {gamerec.__file__} has pure Python engines")

@@ -892,7 +892,8 @@ def test_replay_unreadable(tmp_path: Path) -> None:
 def test_version() -> None:
     r = cli("--version")
     assert r.exit_code == 0
-    assert r.stdout == f"gamerec {gamerec.__version__}\n"
+    kind = "compiled" if gamerec.compiled() else "pure Python"
+    assert r.stdout == f"gamerec {gamerec.__version__} ({kind} engines)\n"
 
 
 @pytest.mark.parametrize("args", [["--help"], ["-h"], ["validate", "--help"], ["simulate", "--help"]])

@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from .. import __version__
+from .. import __version__, compiled
 from ..analysis import write_parquet
 from ..batch import Duplicates, default_jobs, standings, verify_batch
 from ..errors import GamerecError, Illegal
@@ -99,7 +99,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"gamerec {__version__}")
+        out.print(f"gamerec {__version__} ({'compiled' if compiled() else 'pure Python'} engines)")
         raise typer.Exit()
 
 

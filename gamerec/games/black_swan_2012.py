@@ -39,14 +39,14 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Annotated, Any, ClassVar
-
-import msgspec
+from typing import Any, ClassVar
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
 from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards, plural
 from ..errors import Illegal
+from ..events import Captured, Declared, WentOut
 from ..record import Action, Cards, Deal, Declare
+from ..rules import BlackSwan2012Rules
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
@@ -66,30 +66,6 @@ _POINTS[SWAN] = -100
 def card_points(card: int) -> int:
     """The points a captured card is worth."""
     return _POINTS[card]
-
-
-class BlackSwan2012Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """The rule options of black-swan-2012 (RULINGS.md section 2)."""
-
-    teams: Annotated[
-        bool | None,
-        msgspec.Meta(description="4 players: seats 0+2 against 1+3 (automatic: true with 4 players)"),
-    ] = None
-    min_run: Annotated[int, msgspec.Meta(ge=2, le=7, description="the fewest cards of a sequence")] = 2
-    joker_triple: Annotated[bool, msgspec.Meta(description="three jokers alone are a legal play")] = False
-    swan_in_short_game: Annotated[
-        bool, msgspec.Meta(description="2-3 players: the Black Swan stays in the deck")
-    ] = True
-    swan_declaration: Annotated[
-        bool,
-        msgspec.Meta(
-            description="team game: the Black Swan's holder may declare it to double their team's score"
-        ),
-    ] = False
-    target: Annotated[
-        Annotated[int, msgspec.Meta(ge=1)] | None,
-        msgspec.Meta(description="points that end the match (automatic: 500 team game, 300 otherwise)"),
-    ] = None
 
 
 def combination(cards: Sequence[int], min_run: int = 2, joker_triple: bool = False) -> str | None:
@@ -127,37 +103,10 @@ def combination(cards: Sequence[int], min_run: int = 2, joker_triple: bool = Fal
     return None
 
 
-class Captured(Event, frozen=True):
-    """``seat`` captured a table of 7 (``final``: the deal's last table, which goes to
-    the first player out; ``kept`` is the Black Swan its taker keeps then)."""
-
-    ends_trick: ClassVar[bool] = True
-
-    seat: int
-    cards: tuple[int, ...]
-    final: bool = False
-    taker: int | None = None
-    kept: tuple[int, ...] = ()
-
-
-class WentOut(Event, frozen=True):
-    """``seat`` played their last card; ``place`` counts from 1."""
-
-    seat: int
-    place: int
-
-
-class Declared(Event, frozen=True):
-    """``seat`` declared the Black Swan: their team's deal score will be doubled."""
-
-    seat: int
-
-
 class BlackSwan2012State(GameState):
     """A black-swan-2012 match being replayed."""
 
     game: ClassVar[Game[Any]]
-    rules: BlackSwan2012Rules
 
     def __init__(self, rules: BlackSwan2012Rules, players: Sequence[str]) -> None:
         n = len(players)
@@ -166,6 +115,7 @@ class BlackSwan2012State(GameState):
         self.target = rules.target or (500 if self.team_game else 300)
         self.min_run = rules.min_run
         self.joker_triple = rules.joker_triple
+        self.swan_declaration = rules.swan_declaration
         super().__init__(rules, players)
         self.pool = list(DECK.cards)
         if n < 4 and not rules.swan_in_short_game:
@@ -253,7 +203,7 @@ class BlackSwan2012State(GameState):
         return self.turn if self.playing else None
 
     def _can_declare(self) -> bool:
-        return self.rules.swan_declaration and self.team_game
+        return self.swan_declaration and self.team_game
 
     def verify(self, action: Action) -> None:
         if not self.playing:
@@ -338,13 +288,13 @@ class BlackSwan2012State(GameState):
             return "is no combination: the Black Swan is only ever played alone"
         if all(c == JOKER for c in cards):
             return "is no combination: jokers alone make only a single or a pair" + (
-                " or a triple" if self.rules.joker_triple else ""
+                " or a triple" if self.joker_triple else ""
             )
         naturals = [c for c in cards if c != JOKER]
         if len({c // 13 for c in naturals}) > 1:
             return "is no combination: neither one rank nor one suit"
-        if len(cards) < self.rules.min_run:
-            return f"is no combination: a sequence needs at least {self.rules.min_run} cards"
+        if len(cards) < self.min_run:
+            return f"is no combination: a sequence needs at least {self.min_run} cards"
         if any(c % 13 == 12 for c in naturals):
             return "is no combination: the ranks are not consecutive (an ace is low or high, never both)"
         return "is no combination: the ranks are not consecutive"
@@ -436,9 +386,7 @@ class BlackSwan2012State(GameState):
         actions: list[Action] = []
         if self._can_declare() and not self.played and self.declared is None:
             actions.extend(Declare(s) for s in range(self.n) if self.counts[s][SWAN])
-        plays = playable(
-            self.counts[seat], TABLE - len(self.table), self.rules.min_run, self.rules.joker_triple
-        )
+        plays = playable(self.counts[seat], TABLE - len(self.table), self.min_run, self.joker_triple)
         actions.extend(Cards(seat, list(p)) for p in plays)
         return actions
 

@@ -49,9 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Annotated, Any, ClassVar, Literal
-
-import msgspec
+from typing import Any, ClassVar
 
 from ..cards import (
     PLEDGES,
@@ -63,7 +61,9 @@ from ..cards import (
 )
 from ..engine import DealScored, Event, Game, GameState, SeatView, View, check_cards, plural
 from ..errors import Illegal, StockMissing
+from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..record import Action, Deal, DrawDeal, Pass, Play, Pledge
+from ..rules import BlackSwanTarocRules
 
 __all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
 
@@ -97,17 +97,6 @@ IS_MAJOR = [s >= 6 and s < 12 for s in SUIT]
 SUIT_NAMES = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
 
 
-class BlackSwanTarocRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """The rule options of black-swan-taroc (RULINGS.md section 3)."""
-
-    trumps: Annotated[
-        Literal["none", "affiliated", "all"],
-        msgspec.Meta(
-            description="which majors beat a led minor suit: none, the affiliated major suit, or every major"
-        ),
-    ] = "none"
-
-
 def par_and_finals(counts: Sequence[int]) -> tuple[int, list[int]]:
     """Subpar conversion: Par = sum / players rounded half up, in integers;
     Final = |count - Par|.
@@ -122,50 +111,6 @@ def par_and_finals(counts: Sequence[int]) -> tuple[int, list[int]]:
     return par, [abs(c - par) for c in counts]
 
 
-# -- events ---------------------------------------------------------------------------------
-class PassedDown(Event, frozen=True):
-    """``seat`` passed ``card`` down to ``to``, their right neighbour."""
-
-    seat: int
-    to: int
-    card: int
-
-
-class TrickTaken(Event, frozen=True):
-    """A trick ended: ``plays`` are (seat, card or -1, pledge or -1) in play order;
-    ``seat`` won it and ``points`` with it; ``skipped`` had neither card nor pledge."""
-
-    ends_trick: ClassVar[bool] = True
-    number: int
-    seat: int
-    plays: tuple[tuple[int, int, int], ...]
-    points: int
-    skipped: tuple[int, ...] = ()
-
-
-class Drew(Event, frozen=True):
-    """The draws after a trick: (seat, card) in order."""
-
-    draws: tuple[tuple[int, int], ...]
-
-
-class PledgeHandedOut(Event, frozen=True):
-    """The dealer's turn ended: ``seat`` received ``pledge`` from the bank."""
-
-    seat: int
-    pledge: int
-
-
-class GameOver(Event, frozen=True):
-    """The game of this deal ended: why, each seat's count, Par and finals, the winners."""
-
-    reason: str
-    counts: tuple[int, ...]
-    par: int
-    finals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
 _LEAD, _FOLLOW, _OVER = 0, 1, 2
 
 
@@ -173,7 +118,6 @@ class BlackSwanTarocState(GameState):
     """A black-swan-taroc record being replayed (one game per deal)."""
 
     game: ClassVar[Game[Any]]
-    rules: BlackSwanTarocRules
 
     def __init__(self, rules: BlackSwanTarocRules, players: Sequence[str]) -> None:
         super().__init__(rules, players)

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Annotated, Any, ClassVar, Literal
-
-import msgspec
+from typing import Any, ClassVar
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import (
@@ -42,6 +40,7 @@ from ..engine import (
 )
 from ..errors import Illegal
 from ..record import Action, Bid, Deal, Play
+from ..rules import BlackballRules
 
 __all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
 
@@ -53,23 +52,6 @@ NO_TRUMP_SIZE = 7
 SUIT_SYMBOLS = "♣♦♥♠"
 
 _BIDDING, _PLAYING, _DONE = 0, 1, 2
-
-
-class BlackballRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """The rule options of blackball (RULINGS.md section 1)."""
-
-    schedule: Annotated[
-        Literal["1-7-1", "7-1-7"],
-        msgspec.Meta(description="hand sizes of the rounds: 1 up to 7 and down, or 7 down to 1 and up"),
-    ] = "1-7-1"
-    hook: Annotated[
-        bool,
-        msgspec.Meta(description="the dealer may not bid what makes the bids total the hand size"),
-    ] = False
-    must_trump: Annotated[
-        bool,
-        msgspec.Meta(description="a player void in the led suit must trump if they can"),
-    ] = False
 
 
 def schedule_sizes(schedule: str) -> tuple[int, ...]:
@@ -85,11 +67,12 @@ class BlackballState(GameState):
     """A blackball record being replayed."""
 
     game: ClassVar[Game[Any]]
-    rules: BlackballRules
 
     def __init__(self, rules: BlackballRules, players: Sequence[str]) -> None:
         super().__init__(rules, players)
         self.sizes = SCHEDULES[rules.schedule]
+        self.hook = rules.hook
+        self.must_trump = rules.must_trump
         self.phase = _DONE
         self.dealer = -1
         self.size = 0
@@ -220,7 +203,7 @@ class BlackballState(GameState):
         tricks = bid.tricks
         if type(tricks) is not int or not 0 <= tricks <= self.size:
             raise Illegal("bid-range", f"outside 0..{self.size} in a {self.size}-card round")
-        if self.rules.hook and seat == self.dealer:
+        if self.hook and seat == self.dealer:
             total = sum(b for b in self.bids if b is not None)
             if total + tricks == self.size:
                 raise Illegal(
@@ -247,7 +230,7 @@ class BlackballState(GameState):
                     held = _suit_list([c for c in hand if c // 13 == led])
                     raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {held}")
                 trump = self.trump
-                if self.rules.must_trump and trump >= 0 and suit != trump and counts[trump]:
+                if self.must_trump and trump >= 0 and suit != trump and counts[trump]:
                     held = _suit_list([c for c in hand if c // 13 == trump])
                     raise Illegal(
                         "must-trump",

@@ -33,9 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, ClassVar
-
-import msgspec
+from typing import Any, ClassVar
 
 from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from ..engine import (
@@ -51,7 +49,9 @@ from ..engine import (
     plural,
 )
 from ..errors import Illegal, StockMissing
+from ..events import ForestTurned
 from ..record import Action, Deal, Play
+from ..rules import ForestRules
 
 __all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
 
@@ -67,31 +67,6 @@ def colour_of(card: int) -> int:
 
 def number_of(card: int) -> int:
     return card % _N + 1
-
-
-class ForestRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """The rule options of forest (RULINGS.md section 4)."""
-
-    max_number: Annotated[
-        int,
-        msgspec.Meta(
-            ge=1, le=FOREST_MAX_NUMBER, description="cards are numbered 1 .. max_number in each colour"
-        ),
-    ] = 13
-    hand_size: Annotated[
-        Annotated[int, msgspec.Meta(ge=1)] | None,
-        msgspec.Meta(description="cards dealt to each player (automatic: deck size // (players + 1))"),
-    ] = None
-    targets: Annotated[
-        dict[Annotated[int, msgspec.Meta(ge=0)], int],
-        msgspec.Meta(description="trick counts that score, with their scores"),
-    ] = msgspec.field(default_factory=lambda: {4: 50, 8: 100, 12: 169})
-    under_penalty: Annotated[
-        int, msgspec.Meta(ge=0, description="points lost a trick below the lowest target")
-    ] = 1
-    over_penalty: Annotated[
-        int, msgspec.Meta(ge=0, description="points lost a trick for any other count above it")
-    ] = 10
 
 
 def round_score(tricks: int, rules: ForestRules) -> int:
@@ -146,20 +121,10 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     return winner
 
 
-class ForestTurned(Event, frozen=True):
-    """The forest card of trick ``number``: ``card`` (None when the stock is empty and no
-    card was turned yet), and whether it is a new card or the last one staying."""
-
-    number: int
-    card: int | None
-    new: bool = True
-
-
 class ForestState(GameState):
     """A forest record being replayed."""
 
     game: ClassVar[Game[Any]]
-    rules: ForestRules
 
     def __init__(self, rules: ForestRules, players: Sequence[str]) -> None:
         super().__init__(rules, players)

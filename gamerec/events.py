@@ -1,0 +1,166 @@
+"""The derived events: what the rules work out from a record (never stored in it), as
+replays, exports and histories report them. The events every game shares come first,
+then each game's own. Plain Python, so that the engines may be compiled."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import msgspec
+
+__all__ = [
+    "Captured",
+    "DealScored",
+    "Declared",
+    "Drew",
+    "Event",
+    "ForestTurned",
+    "GameOver",
+    "MatchEnded",
+    "PassedDown",
+    "PledgeHandedOut",
+    "SeatView",
+    "TrickTaken",
+    "TrickWon",
+    "View",
+    "WentOut",
+]
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="event", tag=str.lower):
+    """Something derived from the record by the rules (never stored in it)."""
+
+    ends_trick: ClassVar[bool] = False
+
+
+class TrickWon(Event, frozen=True):
+    """A trick ended: ``cards`` are (seat, card) in play order; ``number`` counts from 1.
+    ``seat`` won it."""
+
+    #: events that end a trick (or a table of cards) say so, for exports
+    ends_trick: ClassVar[bool] = True
+
+    number: int
+    seat: int
+    cards: tuple[tuple[int, int], ...]
+
+
+class DealScored(Event, frozen=True):
+    """A deal ended: its scores and the running totals, one per scoring side."""
+
+    deal: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class MatchEnded(Event, frozen=True):
+    """The record's game is over: the winning scoring sides (several on a shared win)."""
+
+    winners: tuple[int, ...]
+
+
+class SeatView(msgspec.Struct):
+    """One seat as a replay shows it; ``hand`` is ``None`` when hidden."""
+
+    seat: int
+    name: str
+    hand: list[str] | None
+    info: str
+    score: int
+
+
+class View(msgspec.Struct):
+    """What a replay shows after a step, in card codes and plain words."""
+
+    title: str
+    seats: list[SeatView]
+    table: list[tuple[int, str]]
+    lines: list[tuple[str, str]]
+    to_move: int | None
+
+
+# -- black-swan-2012 ---------------------------------------------------------------------
+
+
+class Captured(Event, frozen=True):
+    """``seat`` captured a table of 7 (``final``: the deal's last table, which goes to
+    the first player out; ``kept`` is the Black Swan its taker keeps then)."""
+
+    ends_trick: ClassVar[bool] = True
+
+    seat: int
+    cards: tuple[int, ...]
+    final: bool = False
+    taker: int | None = None
+    kept: tuple[int, ...] = ()
+
+
+class WentOut(Event, frozen=True):
+    """``seat`` played their last card; ``place`` counts from 1."""
+
+    seat: int
+    place: int
+
+
+class Declared(Event, frozen=True):
+    """``seat`` declared the Black Swan: their team's deal score will be doubled."""
+
+    seat: int
+
+
+# -- black-swan-taroc --------------------------------------------------------------------
+
+
+class PassedDown(Event, frozen=True):
+    """``seat`` passed ``card`` down to ``to``, their right neighbour."""
+
+    seat: int
+    to: int
+    card: int
+
+
+class TrickTaken(Event, frozen=True):
+    """A trick ended: ``plays`` are (seat, card or -1, pledge or -1) in play order;
+    ``seat`` won it and ``points`` with it; ``skipped`` had neither card nor pledge."""
+
+    ends_trick: ClassVar[bool] = True
+    number: int
+    seat: int
+    plays: tuple[tuple[int, int, int], ...]
+    points: int
+    skipped: tuple[int, ...] = ()
+
+
+class Drew(Event, frozen=True):
+    """The draws after a trick: (seat, card) in order."""
+
+    draws: tuple[tuple[int, int], ...]
+
+
+class PledgeHandedOut(Event, frozen=True):
+    """The dealer's turn ended: ``seat`` received ``pledge`` from the bank."""
+
+    seat: int
+    pledge: int
+
+
+class GameOver(Event, frozen=True):
+    """The game of this deal ended: why, each seat's count, Par and finals, the winners."""
+
+    reason: str
+    counts: tuple[int, ...]
+    par: int
+    finals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+# -- forest ------------------------------------------------------------------------------
+
+
+class ForestTurned(Event, frozen=True):
+    """The forest card of trick ``number``: ``card`` (None when the stock is empty and no
+    card was turned yet), and whether it is a new card or the last one staying."""
+
+    number: int
+    card: int | None
+    new: bool = True
