@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 __all__ = [
     "FOREST",
@@ -97,9 +98,9 @@ class Deck:
 
 FRENCH_RANKS = "23456789TJQKA"
 FRENCH_SUITS = "CDHS"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-JOKER = 52
-SWAN = 53
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+JOKER: Final = 52
+SWAN: Final = 53
 
 _french_codes = [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS]
 _ten_aliases = {"10" + s: FRENCH_SUITS.index(s) * 13 + 8 for s in FRENCH_SUITS}
@@ -139,18 +140,18 @@ TAROC = Deck(
     _taroc_codes,
     aliases={"10" + s: TAROC_MINOR_SUITS.index(s) * 14 + 8 for s in TAROC_MINOR_SUITS},
 )
-TAROC_SWAN = 120
+TAROC_SWAN: Final = 120
 
 #: Pledge names by their int (feather 1 point, stone 2, pearl 3).
-PLEDGES = ("feather", "stone", "pearl")
+PLEDGES: Final = ("feather", "stone", "pearl")
 
 
 # -- the forest deck (forest) -------------------------------------------------------------------
 FOREST_COLOURS = "RBGYK"
-FOREST_COLOUR_NAMES = ("red", "blue", "green", "yellow", "black")
-FOREST_BLACK = 4
+FOREST_COLOUR_NAMES: Final = ("red", "blue", "green", "yellow", "black")
+FOREST_BLACK: Final = 4
 #: the highest number a forest deck may have (the option max_number's range)
-FOREST_MAX_NUMBER = 99
+FOREST_MAX_NUMBER: Final = 99
 
 #: Forest cards: colour R B G Y K then the number 1..99 (``R1``, ``R10``, ``K7``); the int
 #: of a card is ``colour * 99 + number - 1``. A game uses the numbers up to its max_number.

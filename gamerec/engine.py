@@ -15,13 +15,14 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
 from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
-from .errors import Illegal
+from .errors import Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, SeatView, TrickWon, View
 from .record import Action, Deal
 
@@ -35,6 +36,7 @@ __all__ = [
     "SeatView",
     "TrickWon",
     "View",
+    "apply_all",
     "check_cards",
     "seat_name",
 ]
@@ -67,13 +69,20 @@ def check_cards(
     hands: Sequence[Sequence[int]],
     players: Sequence[str],
     extra: Sequence[tuple[str, Sequence[int]]] = (),
-    pool: Mapping[int, int] | None = None,
+    pool: Mapping[int, int] | AbstractSet[int] | None = None,
 ) -> None:
     """Check that every card of the ``hands`` and of the ``extra`` named groups (the
     stock) is a card of ``deck`` and that no card is dealt more often than the deck holds
-    it (or than ``pool``, the counts of the cards in this game, holds it)."""
-    holds = deck.counts if pool is None else pool
-    if pool is None and deck.distinct:
+    it (or than ``pool``, the cards in this game: a set when each is there once, else the
+    counts of each card)."""
+    if pool is None:
+        holds: Mapping[int, int] = deck.counts
+        card_set: AbstractSet[int] | None = deck.card_set if deck.distinct else None
+    elif isinstance(pool, Mapping):
+        holds, card_set = pool, None
+    else:
+        holds, card_set = dict.fromkeys(pool, 1), pool
+    if card_set is not None:
         # fast path: every card distinct, all of the deck, all true ints
         seen: set[int] = set()
         total = 0
@@ -83,8 +92,12 @@ def check_cards(
         for _, cards in extra:
             seen.update(cards)
             total += len(cards)
-        if len(seen) == total and seen <= deck.card_set and all(type(c) is int for c in seen):
-            return
+        if len(seen) == total and seen <= card_set:
+            for c in seen:
+                if type(c) is not int:
+                    break
+            else:
+                return
     else:
         # fast path for a multiset: count once, compare with what the deck holds
         dealt: Counter[int] = Counter()
@@ -92,7 +105,10 @@ def check_cards(
             dealt.update(h)
         for _, cards in extra:
             dealt.update(cards)
-        if all(type(c) is int and k <= holds.get(c, 0) for c, k in dealt.items()):
+        for c, k in dealt.items():
+            if type(c) is not int or k > holds.get(c, 0):
+                break
+        else:
             return
     # something is wrong: find the first card at fault, and say where it is
     groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
@@ -113,6 +129,21 @@ def check_cards(
                     f"{deck.code(c)} is dealt more often than the deck holds it ({times}{where})"
                     f"; seen again in {name}",
                 )
+
+
+def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+    """Apply ``actions`` to ``state`` in order, without building the events of tricks and
+    turns (verification's fast path: the same rules, no reports). None when every action
+    applied, else the index of the first one that did not and why."""
+    state.emit = False
+    i = 0
+    try:
+        for action in actions:
+            state.apply(action)
+            i += 1
+    except (Illegal, StockMissing) as e:
+        return i, e
+    return None
 
 
 #: A bot picks an action for the player to move, using only the given random generator.

@@ -93,7 +93,13 @@ def content_digest(record: Record) -> bytes:
     """The 16-byte content hash of a record (see :func:`content_hash`)."""
     record = _filled(record)
     deals = record.deals
-    if any(a.note is not None for d in deals for a in d.actions):
+    noted = False
+    for d in deals:  # plain loops: this runs over every action of a batch
+        for a in d.actions:
+            if a.note is not None:
+                noted = True
+                break
+    if noted:
         deals = [
             msgspec.structs.replace(d, actions=[msgspec.structs.replace(a, note=None) for a in d.actions])
             for d in deals

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import Event, GameState, action_text, plural
+from .engine import Event, GameState, action_text, apply_all, plural
 from .errors import FormatError, Illegal, StockMissing
 from .files import Entry
 from .games import get_game
@@ -177,15 +177,10 @@ def walk(record: Record, steps: bool = False) -> Walk:
                     return Outcome(state, e, di, ai, action)
                 yield di, ai, action, events, state
         else:
-            state.emit = False  # nobody reads the events: the rules alone
-            apply = state.apply
-            ai = -1
-            action = None
-            try:
-                for ai, action in enumerate(deal.actions):  # noqa: B007 - ai used on error
-                    apply(action)
-            except (Illegal, StockMissing) as e:
-                return Outcome(state, e, di, ai, action)
+            stopped = apply_all(state, deal.actions)  # nobody reads the events: the rules alone
+            if stopped is not None:
+                ai, why = stopped
+                return Outcome(state, why, di, ai, deal.actions[ai])
     return Outcome(state)
 
 

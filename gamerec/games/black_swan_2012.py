@@ -39,7 +39,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
 from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards, plural
@@ -50,12 +50,12 @@ from ..rules import BlackSwan2012Rules
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
-DECK = FRENCH_JOKERS_SWAN
-HAND_SIZE = 14
-TABLE = 7
-_DECK_SIZE = len(DECK.codes)
+DECK: Final = FRENCH_JOKERS_SWAN
+HAND_SIZE: Final = 14
+TABLE: Final = 7
+_DECK_SIZE: Final = len(DECK.codes)
 
-_POINTS = [0] * 54
+_POINTS: Final = [0] * 54
 for _c in range(52):
     _r = _c % 13  # 0 = two .. 12 = ace
     _POINTS[_c] = 20 if _r == 12 else 10 if _r >= 8 else 5 if _r == 3 else 0
@@ -80,27 +80,49 @@ def combination(cards: Sequence[int], min_run: int = 2, joker_triple: bool = Fal
     n = len(cards)
     if n == 1:
         return "single"
-    if n == 0 or n > TABLE or SWAN in cards:
+    if n == 0 or n > TABLE:
         return None
-    naturals = [c for c in cards if c != JOKER]
-    if not naturals:
+    # one pass over the cards, on small ints: the jokers, and whether the natural cards
+    # share one rank or one suit; then the ranks' spans, ace high and ace low
+    first = -1
+    same_rank = same_suit = True
+    for c in cards:
+        if c == SWAN:
+            return None  # the Black Swan is only ever played alone
+        if c == JOKER:
+            continue
+        if first < 0:
+            first = c
+        else:
+            if c % 13 != first % 13:
+                same_rank = False
+            if c // 13 != first // 13:
+                same_suit = False
+    if first < 0:  # jokers alone
         return "group" if n == 2 or (n == 3 and joker_triple) else None
-    rank = naturals[0] % 13
-    if all(c % 13 == rank for c in naturals):
+    if same_rank:
         return "group"
-    if n < min_run:
-        return None
-    suit = naturals[0] // 13
-    if any(c // 13 != suit for c in naturals):
-        return None
-    ranks = [c % 13 for c in naturals]
-    if len(set(ranks)) != len(ranks):
+    if n < min_run or not same_suit:
         return None
     # ace high: positions 0 (two) .. 12 (ace); ace low: 0 (ace), 1 (two) .. 12 (king)
-    for positions in (ranks, [0 if r == 12 else r + 1 for r in ranks]):
-        if max(positions) - min(positions) + 1 <= n:
-            return "sequence"
+    seen = 0
+    high_lo, high_hi, low_lo, low_hi = 13, -1, 13, -1
+    for c in cards:
+        if c == JOKER:
+            continue
+        r = c % 13
+        if seen >> r & 1:
+            return None  # a rank twice
+        seen |= 1 << r
+        high_lo, high_hi = min(high_lo, r), max(high_hi, r)
+        low = 0 if r == 12 else r + 1
+        low_lo, low_hi = min(low_lo, low), max(low_hi, low)
+    if high_hi - high_lo < n or low_hi - low_lo < n:
+        return "sequence"
     return None
+
+
+_NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
 class BlackSwan2012State(GameState):
@@ -310,25 +332,27 @@ class BlackSwan2012State(GameState):
         if type(action) is Declare:
             self.declared = action.seat
             return (Declared(action.seat),)
-        seat = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat  # type: ignore[attr-defined]
         cards: list[int] = action.cards  # type: ignore[attr-defined]
         self.played = True
         held = self.counts[seat]
         for c in cards:
             held[c] -= 1
         sizes = self.held
-        sizes[seat] -= len(cards)
+        left = sizes[seat] - len(cards)
+        sizes[seat] = left
         table = self.table
         table.extend(cards)
         self.table_seats.extend([seat] * len(cards))
-        events: list[Event] = []
-        if not sizes[seat]:
+        went_out = None
+        if not left:
             self.out_order.append(seat)
-            events.append(WentOut(seat, len(self.out_order)))
+            went_out = WentOut(seat, len(self.out_order))
         if len(table) < TABLE:
             nxt = seat + 1 if seat + 1 < self.n else 0
             self.turn = nxt if sizes[nxt] else self._next_holder(seat)
-            return events
+            return _NO_EVENTS if went_out is None else (went_out,)
+        events: list[Event] = [] if went_out is None else [went_out]
         captured = tuple(table)
         self.table = []
         self.table_seats = []

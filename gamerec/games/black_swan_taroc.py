@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..cards import (
     PLEDGES,
@@ -67,18 +67,18 @@ from ..rules import BlackSwanTarocRules
 
 __all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
 
-DECK = TAROC
-SWAN = TAROC_SWAN
-HAND_SIZE = 10
-DRAW_LIMIT = 15  # players holding fewer cards draw
-PLEDGE_VALUES = (1, 2, 3)
-BANK = (6, 4, 2)  # feathers, stones, pearls
+DECK: Final = TAROC
+SWAN: Final = TAROC_SWAN
+HAND_SIZE: Final = 10
+DRAW_LIMIT: Final = 15  # players holding fewer cards draw
+PLEDGE_VALUES: Final = (1, 2, 3)
+BANK: Final = (6, 4, 2)  # feathers, stones, pearls
 
 # Per-card tables, indexed by card int: its suit (0..5 minor, 6..11 major, 12 the Swan),
 # its place in the global order, and the points it is worth when captured.
-SUIT: list[int] = []
-ORDER: list[int] = []
-POINTS: list[int] = []
+SUIT: Final[list[int]] = []
+ORDER: Final[list[int]] = []
+POINTS: Final[list[int]] = []
 for _s in range(6):
     for _r in range(14):
         SUIT.append(_s)
@@ -93,8 +93,8 @@ for _m, (_code, _size) in enumerate(TAROC_MAJORS):
 SUIT.append(12)
 ORDER.append(14)  # the Swan: above every minor, below every major
 POINTS.append(1)  # 10 when its own player wins the trick
-IS_MAJOR = [s >= 6 and s < 12 for s in SUIT]
-SUIT_NAMES = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
+IS_MAJOR: Final = [s >= 6 and s < 12 for s in SUIT]
+SUIT_NAMES: Final = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
 
 
 def par_and_finals(counts: Sequence[int]) -> tuple[int, list[int]]:
@@ -111,7 +111,12 @@ def par_and_finals(counts: Sequence[int]) -> tuple[int, list[int]]:
     return par, [abs(c - par) for c in counts]
 
 
-_LEAD, _FOLLOW, _OVER = 0, 1, 2
+_LEAD: Final = 0
+_FOLLOW: Final = 1
+_OVER: Final = 2
+
+
+_NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
 class BlackSwanTarocState(GameState):
@@ -330,6 +335,8 @@ class BlackSwanTarocState(GameState):
                 self.hands[to][card] += 1
                 self.sizes[to] += 1
                 self.suit_counts[to][SUIT[card]] += 1
+                if not self.emit:
+                    return self._end_turn()
                 return [PassedDown(seat, to, card), *self._end_turn()]
             self.trick = [(seat, card, -1)]
             self.led_suit = SUIT[card]
@@ -349,14 +356,15 @@ class BlackSwanTarocState(GameState):
             self.trick.append((seat, card, -1))
         return self._next_follower()
 
-    def _next_follower(self) -> list[Event]:
+    def _next_follower(self) -> Sequence[Event]:
         """Move to the next follower who can play, skipping those with neither cards nor
         pledges; when everyone has followed, take the trick."""
         while self.to_follow:
             s = self.to_follow.pop(0)
-            if self.sizes[s] or any(self.pledges[s]):
+            pledges = self.pledges[s]
+            if self.sizes[s] or pledges[0] or pledges[1] or pledges[2]:
                 self.turn = s
-                return []
+                return _NO_EVENTS
             self.skipped.append(s)
         return self._take_trick()
 
@@ -460,8 +468,10 @@ class BlackSwanTarocState(GameState):
 
     def _handout(self) -> PledgeHandedOut | None:
         bank = self.bank
-        kind = next((k for k in range(3) if bank[k]), None)
-        if kind is None:
+        kind = 0
+        while kind < 3 and not bank[kind]:
+            kind += 1
+        if kind == 3:  # the bank is empty
             return None
         n = self.n
         best = None
@@ -471,7 +481,11 @@ class BlackSwanTarocState(GameState):
             if not self.sizes[s]:
                 continue
             hand = self.hands[s]
-            low = ORDER[next(c for c in _BY_ORDER if hand[c])]  # the lowest card held
+            low = -1
+            for c in _BY_ORDER:  # the lowest card held
+                if hand[c]:
+                    low = ORDER[c]
+                    break
             if best is None or low < best:
                 best, who = low, s
         if who < 0:
@@ -576,8 +590,8 @@ class BlackSwanTarocState(GameState):
         return View(title, seats, table, lines, self.to_move)
 
 
-_BY_ORDER = sorted(range(len(SUIT)), key=lambda c: ORDER[c])  # every card, lowest first
-_SUIT_CARDS: list[list[int]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
+_BY_ORDER: Final = sorted(range(len(SUIT)), key=lambda c: ORDER[c])  # every card, lowest first
+_SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 
 # -- bots -----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import (
@@ -44,14 +44,16 @@ from ..rules import BlackballRules
 
 __all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
 
-SCHEDULES: dict[str, tuple[int, ...]] = {
+SCHEDULES: Final[dict[str, tuple[int, ...]]] = {
     "1-7-1": (1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1),
     "7-1-7": (7, 6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6, 7),
 }
-NO_TRUMP_SIZE = 7
-SUIT_SYMBOLS = "♣♦♥♠"
+NO_TRUMP_SIZE: Final = 7
+SUIT_SYMBOLS: Final = "♣♦♥♠"
 
-_BIDDING, _PLAYING, _DONE = 0, 1, 2
+_BIDDING: Final = 0
+_PLAYING: Final = 1
+_DONE: Final = 2
 
 
 def schedule_sizes(schedule: str) -> tuple[int, ...]:

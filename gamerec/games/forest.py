@@ -31,9 +31,8 @@ Rules as gamerec plays them:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from ..engine import (
@@ -55,10 +54,10 @@ from ..rules import ForestRules
 
 __all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
 
-DECK = FOREST
-COLOURS = 5
-BLACK = FOREST_BLACK
-_N = FOREST_MAX_NUMBER  # card = colour * 99 + number - 1
+DECK: Final = FOREST
+COLOURS: Final = 5
+BLACK: Final = FOREST_BLACK
+_N: Final = FOREST_MAX_NUMBER  # card = colour * 99 + number - 1
 
 
 def colour_of(card: int) -> int:
@@ -130,12 +129,13 @@ class ForestState(GameState):
         super().__init__(rules, players)
         n = self.n
         self.deck_size = COLOURS * rules.max_number
-        self.pool = Counter(c * _N + k for c in range(COLOURS) for k in range(rules.max_number))
+        self.pool = frozenset(c * _N + k for c in range(COLOURS) for k in range(rules.max_number))
         self.hand_size = rules.hand_size or self.deck_size // (n + 1)
         self.rounds = n
         self.playing = False
         self.first = -1
         self.hands: list[set[int]] = []
+        self.colour_counts: list[list[int]] = []  # cards held per printed colour
         self.stock: list[int] = []
         self.pile_size = 0
         self.turned = 0
@@ -188,6 +188,13 @@ class ForestState(GameState):
         self.deal_index += 1
         self.first = first
         self.hands = [set(h) for h in deal.hands]
+        counts = []
+        for h in deal.hands:
+            by_colour = [0] * COLOURS
+            for c in h:
+                by_colour[c // _N] += 1
+            counts.append(by_colour)
+        self.colour_counts = counts
         self.stock = deal.stock
         self.pile_size = pile
         self.turned = 0
@@ -247,10 +254,18 @@ class ForestState(GameState):
             raise Illegal("not-held", f"not in the hand (holds {self._cards_text(hand)})")
         trick = self.trick
         if trick:
-            led = self._colour(trick[0])
-            if self._colour(card) != led:
-                same = [c for c in hand if self._colour(c) == led]
-                if same:
+            # black cards take the forest card's colour (black before any forest card)
+            fc = BLACK if self.forest is None else self.forest // _N
+            led = trick[0] // _N
+            if led == BLACK:
+                led = fc
+            colour = card // _N
+            if colour == BLACK:
+                colour = fc
+            if colour != led:
+                counts = self.colour_counts[seat]
+                if counts[led] or (fc == led and counts[BLACK]):
+                    same = [c for c in hand if self._colour(c) == led]
                     name = FOREST_COLOUR_NAMES[led]
                     raise Illegal("follow-colour", f"must follow {name}: holds {self._cards_text(same)}")
 
@@ -259,6 +274,7 @@ class ForestState(GameState):
         seat: int = action.seat  # type: ignore[attr-defined]
         card: int = action.card  # type: ignore[attr-defined]
         self.hands[seat].discard(card)
+        self.colour_counts[seat][card // _N] -= 1
         trick = self.trick
         trick.append(card)
         n = self.n
@@ -409,7 +425,7 @@ class Forest(Game[ForestRules]):
         first = state.expected_dealer()
         if first is None:
             first = rng.randrange(state.n)
-        cards = sorted(state.pool.elements())
+        cards = sorted(state.pool)
         rng.shuffle(cards)
         size = state.hand_size
         hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(state.n)]
