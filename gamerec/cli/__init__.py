@@ -138,8 +138,9 @@ class _Batch:
     """Verdicts streamed from a batch, with a progress bar on stderr on a terminal, the
     counts of each verdict, and duplicates (same content hash) reported and counted once."""
 
-    def __init__(self, files: list[str], jobs: int | None) -> None:
+    def __init__(self, files: list[str], jobs: int | None, scores: bool = True) -> None:
         self.paths = expand_paths(files)
+        self.scores = scores
         self.jobs = jobs or default_jobs()
         self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         self.duplicates = 0
@@ -165,7 +166,7 @@ class _Batch:
             done += 1
 
         try:
-            for v in verify_batch(self.paths, self.jobs, on_file=on_file):
+            for v in verify_batch(self.paths, self.jobs, on_file=on_file, scores=self.scores):
                 first = self.seen.first(v)
                 if first is not None:
                     self.duplicates += 1
@@ -232,13 +233,13 @@ def validate(
     """Check every record by the rules and give each a verdict: valid, illegal,
     incomplete, mismatch or unreadable. Problems go to stderr, one line each; a record
     seen before (same content) is reported and counted once."""
-    batch = _Batch(files, jobs)
+    batch = _Batch(files, jobs, scores=False)
     array = _JsonArray('{"verdicts": [', "]") if as_json else None
     for v in batch:
         if _is_problem(v, allow_incomplete):
             err.print(render.verdict_line(v))
         if array is not None:
-            array.add(msgspec.structs.replace(v, scores=None))
+            array.add(v)
         elif verbose and v.status == "valid":
             out.print(render.verdict_line(v))
     if array is not None:
