@@ -1,7 +1,8 @@
 """Reading and writing record files in any encoding, detected from the content.
 
 Encodings: ``binary`` (the framed container, ``.grec``), ``json`` (one record, or a list of
-records, ``.json``) and ``jsonl`` (one record per line, ``.jsonl``). Readers yield an
+records, ``.json``), ``jsonl`` (one record per line, ``.jsonl``) and ``text`` (the text
+notation, ``.gtxt``, see :mod:`gamerec.notation`). Readers yield an
 :class:`Entry` per record, holding either the record or the :class:`FormatError` that made
 it unreadable, so one bad record never stops the rest. Writers write atomically.
 """
@@ -20,7 +21,7 @@ from typing import IO, Any, Literal, Union
 
 import msgspec
 
-from . import container
+from . import container, notation
 from .errors import FormatError, InputError
 from .games import get_game
 from .jsonform import check_format, codec, peek, pretty
@@ -53,9 +54,9 @@ __all__ = [
     "write_records",
 ]
 
-Encoding = Literal["binary", "json", "jsonl"]
-ENCODINGS: tuple[Encoding, ...] = ("binary", "json", "jsonl")
-SUFFIXES: dict[str, Encoding] = {".grec": "binary", ".json": "json", ".jsonl": "jsonl"}
+Encoding = Literal["binary", "json", "jsonl", "text"]
+ENCODINGS: tuple[Encoding, ...] = ("binary", "json", "jsonl", "text")
+SUFFIXES: dict[str, Encoding] = {".grec": "binary", ".json": "json", ".jsonl": "jsonl", ".gtxt": "text"}
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -247,12 +248,22 @@ def detect(head: bytes) -> Encoding:
         if len(first) > 1 and first.endswith(b"}"):
             return "jsonl"
         return "json"
+    if text.startswith((b"#", b"gamerec")):
+        return "text"
     if not text:
         raise FormatError("empty input: no records", "format.empty")
     raise FormatError(
-        f"not a gamerec file: starts with {head[:8]!r}, neither the binary magic nor JSON",
+        f"not a gamerec file: starts with {head[:8]!r}, neither the binary magic, JSON nor the text notation",
         "format.id",
     )
+
+
+def _decode_text_record(data: bytes, first: int) -> Record:
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as e:
+        raise FormatError(f"not UTF-8 text: {e.reason} at byte {e.start}", "format.text") from None
+    return notation.parse_record(text.split("\n"), first)
 
 
 def _decode_json_record(data: bytes) -> Record:
@@ -268,11 +279,13 @@ class RawRecord(msgspec.Struct, frozen=True):
     source: str
     index: int
     where: str
-    kind: Literal["binary", "json", "error"]
+    kind: Literal["binary", "json", "text", "error"]
     header: bytes = b""
     body: bytes = b""
     offset: int | None = None
     error: FormatError | None = None
+    #: the number of the record's first line (text notation)
+    line: int = 1
 
 
 def decode_raw(raw: RawRecord) -> Entry:
@@ -282,6 +295,8 @@ def decode_raw(raw: RawRecord) -> Entry:
     try:
         if raw.kind == "binary":
             record = decode_binary(raw.header, raw.body)
+        elif raw.kind == "text":
+            record = _decode_text_record(raw.header, raw.line)
         else:
             record = _decode_json_record(raw.header)
     except FormatError as e:
@@ -322,6 +337,8 @@ def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
         yield from _nonempty(_raw_binary(data, source), source)
     elif kind == "jsonl":
         yield from _nonempty(_raw_jsonl(iter(data.splitlines(keepends=True)), source), source)
+    elif kind == "text":
+        yield from _nonempty(_raw_text(data, source), source)
     else:
         yield from _nonempty(_raw_json(data, source), source)
 
@@ -361,6 +378,8 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
                 yield from _nonempty(_raw_binary(mm, name), name)
         elif kind == "jsonl":
             yield from _nonempty(_raw_jsonl(iter(f), name), name)
+        elif kind == "text":
+            yield from _nonempty(_raw_text(f.read(), name), name)
         else:
             yield from _nonempty(_raw_json(f.read(), name), name)
 
@@ -430,6 +449,14 @@ def _raw_jsonl(lines: Iterator[bytes], source: str) -> Iterator[RawRecord]:
         index += 1
 
 
+def _raw_text(data: bytes, source: str) -> Iterator[RawRecord]:
+    lines = data.removeprefix(_BOM).split(b"\n")
+    text_lines = [line.decode("utf-8", "replace") for line in lines]
+    for index, (first, chunk) in enumerate(notation.split_records(text_lines)):
+        body = b"\n".join(lines[first - 1 : first - 1 + len(chunk)])
+        yield RawRecord(source, index, f"line {first}", "text", body, line=first)
+
+
 _any_list = msgspec.json.Decoder(list[msgspec.Raw])
 
 
@@ -476,6 +503,9 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
         enc = msgspec.json.Encoder()
         for r in records:
             yield enc.encode(codec(r.game).to_struct(_filled(r))) + b"\n"
+    elif encoding == "text":
+        for i, r in enumerate(records):
+            yield (("\n" if i else "") + notation.format_record(_filled(r))).encode()
     else:
         items = [msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records]
         doc: Any = items[0] if len(items) == 1 else items

@@ -306,7 +306,12 @@ def unreadable(entry: Entry) -> Verdict:
         entry.index + 1,
         entry.where,
         rule=err.code,
-        reason=f"{entry.where}: {err.message}" if entry.where not in ("", "byte 0") else err.message,
+        reason=(
+            err.message
+            # a text record's message names its own line; byte 0 says nothing
+            if entry.where in ("", "byte 0") or err.message.startswith("line ")
+            else f"{entry.where}: {err.message}"
+        ),
     )
 
 

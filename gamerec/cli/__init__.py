@@ -126,6 +126,7 @@ class EncodingChoice(StrEnum):
     binary = "binary"
     json = "json"
     jsonl = "jsonl"
+    text = "text"
 
 
 Jobs = Annotated[
@@ -379,12 +380,13 @@ def convert(
     output: Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")],
     to: Annotated[
         EncodingChoice | None,
-        typer.Option("--to", "-t", help="binary, json or jsonl (default: from the output's suffix)."),
+        typer.Option("--to", "-t", help="binary, json, jsonl or text (default: from the output's suffix)."),
     ] = None,
     force: Force = False,
 ) -> int:
-    """Convert records between the binary (.grec), JSON (.json) and JSON Lines (.jsonl)
-    encodings, losslessly. Nothing is written if any record is unreadable."""
+    """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
+    text notation (.gtxt) encodings, losslessly. Nothing is written if any record is
+    unreadable."""
     entries = _load(file)
     records = [e.record for e in entries if e.record is not None]
     if output == "-":
