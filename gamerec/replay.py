@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import msgspec
 
@@ -21,7 +21,7 @@ from .games import get_game
 from .record import Action, Record
 from .verify import Outcome, Verdict, verdict_of, walk
 
-__all__ = ["Replay", "Step"]
+__all__ = ["MOVES", "Replay", "Step", "move"]
 
 
 class Step(msgspec.Struct):
@@ -90,3 +90,52 @@ class Replay:
         except Exception:
             return False
         return True
+
+
+#: what :func:`move` understands
+MOVES = ("next", "back", "first", "last", "next-deal", "previous-deal", "next-trick", "previous-trick")
+
+
+def _trick_end(step: Step) -> bool:
+    return any(e.ends_trick for e in step.events)
+
+
+def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> int:
+    """The step to show after ``where`` from step ``i``: one of :data:`MOVES`, or
+    ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
+    fewer). Tricks are the steps whose events end a trick (or a table of cards).
+
+    >>> from gamerec.simulate import simulate
+    >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
+    >>> move(steps, 0, "next-deal"), move(steps, 0, "deal", deal=3)
+    (7, 17)
+    >>> steps[move(steps, 17, "next-trick")].event_texts
+    ['trick 1 (9C 6C 7C) won by Bot 1']
+    """
+    last = len(steps) - 1
+    if not steps:
+        return 0
+    if where == "next":
+        return min(i + 1, last)
+    if where == "back":
+        return max(i - 1, 0)
+    if where == "first":
+        return 0
+    if where == "last":
+        return last
+    if where == "next-deal":
+        return next((j for j in range(i + 1, last + 1) if steps[j].index == -1), last)
+    if where == "previous-deal":
+        starts = [j for j in range(i) if steps[j].index == -1]
+        return starts[-1] if starts else 0
+    if where == "next-trick":
+        return next((j for j in range(i + 1, last + 1) if _trick_end(steps[j])), last)
+    if where == "previous-trick":
+        ends = [j for j in range(i) if _trick_end(steps[j])]
+        return ends[-1] if ends else 0
+    if where == "deal":
+        starts = [j for j, s in enumerate(steps) if s.index == -1]
+        if not starts or deal is None:
+            return i
+        return starts[min(max(deal, 1), len(starts)) - 1]
+    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal)")

@@ -3,6 +3,7 @@ with line and column, and the CLI reading and writing it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import msgspec
@@ -248,3 +249,14 @@ def test_convert_writes_text_to_stdout_and_reads_it_from_stdin() -> None:
 def test_a_file_of_comments_only_holds_no_records() -> None:
     (entry,) = read_bytes(b"# nothing yet\n\n", "empty.gtxt")
     assert entry.error is not None and entry.error.code == "format.empty"
+
+
+def test_the_example_games_in_the_docs_are_valid_records() -> None:
+    text = (FIXTURES.parent / "docs" / "notation.md").read_text()
+    blocks = re.findall(r"```gtxt\n(.*?)```", text, re.S)
+    games = set()
+    for block in blocks:
+        (record,) = parse_records(block)
+        assert verify_record(record, "notation.md", 0).status == "valid"
+        games.add(record.game)
+    assert games == set(GAMES)

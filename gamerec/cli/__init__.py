@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import msgspec
@@ -20,11 +21,14 @@ from typer.core import TyperGroup
 from .. import __version__, compiled
 from ..analysis import write_parquet
 from ..batch import Duplicates, default_jobs, standings, verify_batch
+from ..cards import CardCodeError
+from ..engine import Game
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
 from ..files import Entry, expand_paths, list_records, read_file, write_atomic, write_records, write_stream
 from ..games import GAMES, games_info, get_game
-from ..replay import Replay, Step
+from ..recording import Recorder, Rejected
+from ..replay import Replay, Step, move
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
@@ -374,6 +378,177 @@ def export(
     return EXIT_OK
 
 
+class HandsChoice(StrEnum):
+    typed = "typed"
+    seed = "seed"
+    unknown = "unknown"
+
+
+RECORD_HELP = (
+    "at the prompt: an action, seat first or left out for the seat to move (2 play QS, "
+    "play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · stock CARD · help · quit"
+)
+
+
+def _ask(prompt: str) -> str:
+    """A line from stdin after ``prompt``; EOFError at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.strip()
+
+
+def _say(text: str, style: str = "") -> None:
+    out.print(render.plain(text, style))
+
+
+@app.command(epilog=EXIT_HELP)
+def record(
+    output: Annotated[str, typer.Option("--output", "-o", help="The record file to write at the end.")],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The game id (else asked).")] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="Player names, comma-separated (else asked).")
+    ] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="A rule option KEY=VALUE.")] = None,
+    hands: Annotated[
+        HandsChoice,
+        typer.Option(
+            "--hands", help="typed up front, dealt from --seed, or unknown (rebuilt from the plays)."
+        ),
+    ] = HandsChoice.typed,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for --hands seed.")] = 0,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the recording of a journal.")
+    ] = None,
+    journal: Annotated[
+        str | None, typer.Option("--journal", help="Journal (default: OUTPUT.journal).")
+    ] = None,
+    force: Force = False,
+) -> int:
+    """Record a game as it is played: every action is checked when entered, each accepted
+    step is saved to a journal at once (continue it with --resume after a crash), and the
+    record is written when the game ends."""
+    if resume is not None:
+        rec = Recorder.resume(resume)
+        _say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
+    else:
+        if not force and Path(output).exists():
+            raise GamerecError(f"{output}: exists already (--force replaces it)")
+        try:
+            game_id = game or _ask(f"game ({', '.join(GAMES)}): ")
+            get_game(game_id)
+            names = players if players is not None else _ask("players, comma-separated: ")
+        except EOFError:
+            raise GamerecError("no game recorded: the input ended") from None
+        seats = [n.strip() for n in names.split(",") if n.strip()]
+        rules = parse_rule_options(game_id, rule or [], len(seats))
+        rec = Recorder.start(
+            journal or f"{output}.journal", game_id, seats, rules, hands=hands.value, seed=seed, force=force
+        )
+    _say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
+    try:
+        return _record_loop(rec, output, force)
+    except EOFError:
+        _say(f"stopped: nothing is lost; continue with: gamerec record -o {output} --resume {rec.journal}")
+        return EXIT_OK
+    finally:
+        rec.close()
+
+
+def _record_loop(rec: Recorder, output: str, force: bool) -> int:
+    g = rec.game
+    names = rec.header.players
+    while True:
+        status = rec.status()
+        if status == "over" or (status == "deal" and g.open_ended and rec.deals and not _another(g)):
+            verdict = rec.finish(output, force=True if rec.deals else force)
+            out.print(render.verdict_line(verdict))
+            _say(f"wrote {output}")
+            return EXIT_OK if verdict.ok else EXIT_PROBLEM
+        if status == "deal":
+            _record_deal(rec)
+            continue
+        if rec.needs_stock:
+            card = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
+            _try(rec.reveal, card)
+            continue
+        seat = rec.to_move()
+        who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
+        text = _ask(f"[{g.deal_word} {len(rec.deals)}] {who}> ")
+        word, _, rest = text.partition(" ")
+        if not text:
+            continue
+        if word == "quit":
+            raise EOFError
+        if word == "help":
+            _say(RECORD_HELP)
+        elif word in ("legal", "?"):
+            legal = rec.legal()
+            _say("legal: " + (", ".join(legal) if legal else "(not known: the hands are unknown)"))
+        elif word == "undo":
+            _try(lambda: [f"undone: {rec.undo()}"])
+        elif word == "note":
+            _try(lambda note: [f"noted: {rec.note(note)}"], rest.strip())
+        elif word == "stock":
+            _try(rec.reveal, rest.strip())
+        else:
+            _try(rec.enter, text)
+
+
+def _another(g: Game[Any]) -> bool:
+    return _ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
+
+
+def _try(step: Callable[..., list[str]], *args: str) -> None:
+    """Run one recording step; show its events, or why it was refused."""
+    try:
+        lines = step(*args)
+    except Rejected as e:
+        _say(f"✗ {e.message} [{e.rule}]", "red")
+        if e.legal:
+            _say("  legal: " + ", ".join(e.legal), "yellow")
+        return
+    for line in lines:
+        _say(f"  → {line}", "cyan")
+
+
+def _record_deal(rec: Recorder) -> None:
+    g = rec.game
+    number = len(rec.deals) + 1
+    if rec.hands == "seed":
+        rec.deal_from_seed()
+        d = rec.deals[-1]
+        _say(f"{g.deal_word} {number}: dealt from the seed, {g.seat_field} {d.dealer}")
+        for s, hand in enumerate(d.hands or []):
+            _say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
+        return
+    seat = rec.expected_seat()
+    n = len(rec.header.players)
+    if seat is None:
+        word = "dealer" if g.seat_field == "dealer" else "first player"
+        answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
+        if not answer.isdigit():
+            _say("✗ a seat number", "red")
+            return
+        seat = int(answer)
+    size, upcards = rec.deal_shape()
+    deck = g.deck
+    try:
+        hands = None
+        if rec.hands == "typed":
+            hands = []
+            for s in range(n):
+                codes = _ask(f"hand {s} ({rec.header.players[s]}, {size} cards): ").split()
+                hands.append([deck.parse(c) for c in codes])
+        stock = [deck.parse(c) for c in _ask("up-card: ").split()] if upcards else []
+        rec.begin_deal(seat, hands, stock)
+    except (CardCodeError, Rejected) as e:
+        message = e.message if isinstance(e, Rejected) else str(e)
+        _say(f"✗ {message}; the {g.deal_word} again", "red")
+
+
 @app.command(epilog=EXIT_HELP)
 def convert(
     file: Annotated[str, typer.Argument(help="A record file in any encoding; - for stdin.")],
@@ -480,7 +655,8 @@ def replay(
     seat: Annotated[int | None, typer.Option("--seat", min=0, help="Show only this seat's hand.")] = None,
 ) -> int:
     """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
-    On a terminal, step with keys (n/space next, b back, d next deal, q quit);
+    On a terminal, step with keys (n/space next, b back, t next trick, d next deal,
+    1-9 deal N, q quit);
     with --all or when not on a terminal, print every step."""
     (entry,) = _load(file, record)
     assert entry.record is not None
@@ -519,7 +695,20 @@ def _position(steps: list[Step], i: int) -> str:
     return f"step {i + 1} of {len(steps)} · deal {s.deal + 1}"
 
 
-KEYS_HELP = "n/space/→ next · b/← back · d next deal · u previous deal · g first · G last · q quit"
+KEYS_HELP = (
+    "n/space/→ next · b/← back · t/r next/previous trick · d/u next/previous deal · "
+    "1-9 deal N · g first · G last · q quit"
+)
+KEYS = {
+    **dict.fromkeys(("n", " ", "\r", "\n", "\x1b[C", "l"), "next"),
+    **dict.fromkeys(("b", "p", "\x1b[D", "h"), "back"),
+    "t": "next-trick",
+    "r": "previous-trick",
+    "d": "next-deal",
+    "u": "previous-deal",
+    "g": "first",
+    "G": "last",
+}
 
 
 def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
@@ -531,20 +720,10 @@ def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
         key = typer.getchar()
         if key in ("q", "Q", "\x1b", "\x03"):
             return
-        if key in ("n", " ", "\r", "\n", "\x1b[C", "l"):
-            i = min(i + 1, len(steps) - 1)
-        elif key in ("b", "p", "\x1b[D", "h"):
-            i = max(i - 1, 0)
-        elif key == "d":
-            later = [j for j in range(i + 1, len(steps)) if steps[j].index == -1]
-            i = later[0] if later else len(steps) - 1
-        elif key == "u":
-            earlier = [j for j in range(i) if steps[j].index == -1]
-            i = earlier[-1] if earlier else 0
-        elif key == "g":
-            i = 0
-        elif key == "G":
-            i = len(steps) - 1
+        if key in KEYS:
+            i = move(steps, i, KEYS[key])
+        elif key.isdigit() and key != "0":
+            i = move(steps, i, "deal", deal=int(key))
 
 
 def main() -> None:
