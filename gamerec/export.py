@@ -13,7 +13,7 @@ from .engine import action_text
 from .games import get_game
 from .record import Record
 from .replay import Replay
-from .safe import strip_controls
+from .safe import csv_text, strip_controls
 from .verify import Verdict
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "csv_rows", "export", "to_csv", "to_text"]
@@ -77,12 +77,16 @@ def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], 
 
 
 def to_csv(records: Iterable[Record]) -> str:
-    """CSV of every action of every record (see :func:`csv_rows`)."""
+    """CSV of every action of every record (see :func:`csv_rows`); player names and
+    notes neutralised against formula injection (:func:`gamerec.safe.csv_text`)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for number, record in enumerate(records, 1):
         rows, _ = csv_rows(record, number)
+        for row in rows:  # text from the record cannot become a spreadsheet formula
+            row["player"] = csv_text(str(row["player"]))
+            row["note"] = csv_text(str(row["note"]))
         writer.writerows(rows)
     return out.getvalue()
 

@@ -1,10 +1,11 @@
-"""Text from records made safe to show: terminal control sequences removed."""
+"""Text from records made safe to show: terminal control sequences removed, spreadsheet
+formulas neutralised."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["strip_controls"]
+__all__ = ["csv_text", "strip_controls"]
 
 _CONTROL = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI sequences (colours, cursor moves)
@@ -22,3 +23,17 @@ def strip_controls(text: str) -> str:
     'Eve Red'
     """
     return _CONTROL.sub("", text)
+
+
+#: what makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(text: str) -> str:
+    """``text`` for a CSV cell: a leading ``'`` when a spreadsheet would read it as a
+    formula, so that it shows as the text it is.
+
+    >>> csv_text('=HYPERLINK("http://x")'), csv_text("Ann")
+    ('\'=HYPERLINK("http://x")', 'Ann')
+    """
+    return "'" + text if text.startswith(_FORMULA_START) else text

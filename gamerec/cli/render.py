@@ -19,7 +19,7 @@ from ..batch import PlayerStanding, Standings
 from ..engine import View
 from ..files import Listing
 from ..replay import Step
-from ..safe import strip_controls
+from ..safe import csv_text, strip_controls
 from ..verify import ScoreSheet, Verdict
 
 STATUS_STYLE = {
@@ -160,7 +160,8 @@ def standings_csv(result: Standings) -> str:
     w.writerow(["game", "rank", "player", "games", "wins", "total", "mean", "best"])
     for game_id, rows in result.games.items():
         for i, p in enumerate(rows, 1):
-            w.writerow([game_id, i, p.player, p.games, _num(p.wins), p.total, f"{p.mean:.3f}", p.best])
+            row = [game_id, i, csv_text(p.player), p.games, _num(p.wins), p.total, f"{p.mean:.3f}", p.best]
+            w.writerow(row)
     return out.getvalue()
 
 

@@ -1,0 +1,69 @@
+"""Text from records that tries to do harm: spreadsheet formulas in CSV exports,
+terminal control sequences in what the CLI prints."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import msgspec
+import pytest
+from clirun import cli
+
+from gamerec.files import read_file, write_records
+from gamerec.simulate import simulate
+
+LINK = '=HYPERLINK("http://evil","x")'
+NOTE = "=cmd|' /C calc'!A0"
+HOSTILE = [LINK, "+1+2", "-3", "@SUM(A1)", "\x1b]0;pwned\x07Eve", "<script>alert(1)</script>"]
+
+
+@pytest.fixture
+def hostile_file(tmp_path: Path) -> Path:
+    records = []
+    for i, r in enumerate(simulate("blackball", 3, 2, 5)):
+        d0 = r.deals[0]
+        first = msgspec.structs.replace(d0.actions[0], note=NOTE)
+        deals = [msgspec.structs.replace(d0, actions=[first, *d0.actions[1:]]), *r.deals[1:]]
+        records.append(msgspec.structs.replace(r, players=HOSTILE[3 * i : 3 * i + 3], deals=deals))
+    path = tmp_path / "hostile.grec"
+    write_records(records, path)
+    return path
+
+
+def test_csv_export_neutralises_formulas(hostile_file: Path) -> None:
+    r = cli("export", str(hostile_file), "--to", "csv")
+    assert r.exit_code == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    players = {row["player"] for row in rows}
+    assert {"'" + LINK, "'+1+2", "'-3", "'@SUM(A1)"} <= players
+    assert not any(p.startswith(("=", "+", "-", "@")) for p in players)
+    notes = [row["note"] for row in rows if row["note"]]
+    assert notes == ["'" + NOTE, "'" + NOTE]
+    # numbers stay numbers: a negative score is no formula to neutralise
+    assert all(row["score"].lstrip("-").isdigit() for row in rows)
+
+
+def test_standings_csv_neutralises_formulas(hostile_file: Path) -> None:
+    r = cli("score", "--standings", "--csv", str(hostile_file))
+    assert r.exit_code == 0, r.stderr
+    players = [row["player"] for row in csv.DictReader(io.StringIO(r.stdout))]
+    assert "'-3" in players and "'" + LINK in players
+    assert not any(p.startswith(("=", "+", "-", "@")) for p in players)
+
+
+@pytest.mark.parametrize("command", [["score"], ["replay", "--all"], ["ls"], ["export", "--to", "text"]])
+def test_terminal_output_has_no_control_sequences(hostile_file: Path, command: list[str]) -> None:
+    r = cli(command[0], str(hostile_file), *command[1:])
+    assert r.exit_code == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    if command[0] in ("score", "export"):  # these show the second record, Eve's, too
+        assert "Eve" in r.stdout
+
+
+def test_the_record_itself_keeps_the_text_verbatim(hostile_file: Path) -> None:
+    first, second = read_file(hostile_file)
+    assert first.record is not None and second.record is not None
+    assert first.record.players == HOSTILE[:3] and second.record.players == HOSTILE[3:]
+    assert first.record.deals[0].actions[0].note == NOTE  # type: ignore[attr-defined]
