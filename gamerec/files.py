@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import mmap
 import os
 import sys
@@ -33,6 +34,7 @@ __all__ = [
     "Entry",
     "Listing",
     "RawRecord",
+    "Salvage",
     "append_records",
     "content_hash",
     "decode_binary",
@@ -50,6 +52,7 @@ __all__ = [
     "read_bytes",
     "read_file",
     "read_records",
+    "salvage",
     "write_atomic",
     "write_records",
 ]
@@ -554,6 +557,45 @@ def write_atomic(path: str | Path, chunks: Iterable[bytes], *, force: bool = Tru
             os.unlink(tmp)
         raise
     return size
+
+
+class Salvage(msgspec.Struct):
+    """What :func:`salvage` kept and dropped: the number of records written, and each part
+    dropped as (where, message, error code)."""
+
+    kept: int = 0
+    dropped: list[tuple[str, str, str]] = []
+    size: int = 0
+
+
+def salvage(path: str | Path, output: str | Path, *, force: bool = False) -> Salvage:
+    """Copy every record of ``path`` that can be read to ``output`` (its encoding from its
+    suffix), streaming, and say what was dropped (damaged frames with their byte offsets,
+    unreadable records). ``path`` is never modified; ``output`` is written atomically, may
+    not be ``path`` itself, and is not written at all when no record can be read."""
+    source, target = Path(path), Path(output)
+    if str(path) != "-" and target.exists() and target.resolve() == source.resolve():
+        raise InputError(
+            f"{target}: is the input file; salvage writes a new file and leaves the input as it is"
+        )
+    report = Salvage()
+
+    def kept() -> Iterator[Record]:
+        for entry in read_file(path):
+            if entry.record is None:
+                assert entry.error is not None
+                report.dropped.append((entry.where, entry.error.message, entry.error.code))
+                continue
+            report.kept += 1
+            yield entry.record
+
+    records = kept()
+    first = next(records, None)
+    if first is None:  # nothing to keep: no file is written
+        return report
+    chain = itertools.chain([first], records)
+    report.size = write_atomic(output, encode_records(chain, encoding_for_path(output)), force=force)
+    return report
 
 
 def _umask() -> int:

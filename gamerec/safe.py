@@ -33,7 +33,7 @@ def csv_text(text: str) -> str:
     """``text`` for a CSV cell: a leading ``'`` when a spreadsheet would read it as a
     formula, so that it shows as the text it is.
 
-    >>> csv_text('=HYPERLINK("http://x")'), csv_text("Ann")
-    ('\'=HYPERLINK("http://x")', 'Ann')
+    >>> print(csv_text('=HYPERLINK("http://x")'), csv_text("Ann"))
+    '=HYPERLINK("http://x") Ann
     """
     return "'" + text if text.startswith(_FORMULA_START) else text

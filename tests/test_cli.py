@@ -2,8 +2,8 @@
 (kept apart by this typer's runner) of every command.
 
 Records are made here with :func:`gamerec.simulate.simulate` and written with
-:func:`gamerec.files.write_records`; only ``fixtures/blackball/tournament.grec`` is read from
-the fixtures."""
+:func:`gamerec.files.write_records`; only ``fixtures/blackball/tournament.grec`` and one hand-worked game
+are read from the fixtures."""
 
 from __future__ import annotations
 
@@ -1095,3 +1095,18 @@ def test_export_onto_a_directory_names_the_target(tmp_path: Path, good: Path) ->
     assert r.exit_code == 2
     line = error_line(r)
     assert ".tmp" not in line and str(tmp_path / "adir") in line
+
+
+# -- export --to html ------------------------------------------------------------------------
+def test_export_html_writes_one_page(tmp_path: Path, fixtures: Path) -> None:
+    src = fixtures / "blackball" / "games" / "family-3p.json"
+    out = tmp_path / "game.html"
+    r = cli("export", str(src), "--to", "html", "-o", str(out), "--seat", "1")
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text()
+    assert page.startswith("<!DOCTYPE html>") and 'id="gamerec-data"' in page
+    assert "http://" not in page and "https://" not in page
+    again = cli("export", str(src), "--to", "html", "-o", str(out))
+    assert again.exit_code == 2 and "exists" in again.stderr  # no overwrite without --force
+    bad_seat = cli("export", str(src), "--to", "html", "-o", "-", "--seat", "9")
+    assert bad_seat.exit_code == 2 and "--seat 9: the record has seats 0..2" in bad_seat.stderr

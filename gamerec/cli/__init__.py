@@ -26,7 +26,9 @@ from ..engine import Game
 from ..errors import GamerecError, Illegal
 from ..export import export as export_records
 from ..files import Entry, expand_paths, list_records, read_file, write_atomic, write_records, write_stream
+from ..files import salvage as salvage_file
 from ..games import GAMES, games_info, get_game
+from ..htmlexport import html_replay
 from ..recording import Recorder, Rejected
 from ..replay import Replay, Step, move
 from ..schema import write_schemas
@@ -123,6 +125,7 @@ class ExportTo(StrEnum):
     json = "json"
     csv = "csv"
     text = "text"
+    html = "html"
     parquet = "parquet"
 
 
@@ -346,17 +349,21 @@ def export(
         list[str],
         typer.Argument(help="A record file (- for stdin); for parquet, files, directories or globs."),
     ],
-    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv, text or parquet.")],
+    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv, text, html or parquet.")],
     output: Annotated[
         str, typer.Option("--output", "-o", help="Output file, - for stdout; for parquet, a folder.")
     ] = "-",
     record: RecordOpt = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", min=0, help="html: show the game as this seat saw it.")
+    ] = None,
     force: Force = False,
 ) -> int:
     """Export records as JSON (the editable twin), CSV (one row per action with derived
-    columns), text (a readable history with the game's score sheet), or, for a whole
-    batch, Parquet (a folder with actions.parquet and deal_scores.parquet; needs the
-    'parquet' extra)."""
+    columns), text (a readable history with the game's score sheet), HTML (one
+    self-contained page that replays a record in a browser), or, for a whole batch,
+    Parquet (a folder with actions.parquet and deal_scores.parquet; needs the 'parquet'
+    extra)."""
     if to == ExportTo.parquet:
         if output == "-":
             raise GamerecError("--to parquet writes a folder: name it with -o")
@@ -372,6 +379,15 @@ def export(
     if len(files) != 1:
         raise GamerecError(f"--to {to.value} exports one file; --to parquet takes a batch")
     (file,) = files
+    if to == ExportTo.html:
+        entries = _load(file, record or 1)
+        rec = entries[0].record
+        assert rec is not None
+        if seat is not None and seat >= len(rec.players):
+            raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
+        page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
+        _emit(page.encode(), output, force)
+        return EXIT_OK
     entries = _load(file, record)
     data = export_records([e.record for e in entries if e.record is not None], to.value, source=file)
     _emit(data, output, force)
@@ -547,6 +563,26 @@ def _record_deal(rec: Recorder) -> None:
     except (CardCodeError, Rejected) as e:
         message = e.message if isinstance(e, Rejected) else str(e)
         _say(f"✗ {message}; the {g.deal_word} again", "red")
+
+
+@app.command(epilog=EXIT_HELP)
+def salvage(
+    file: Annotated[str, typer.Argument(help="A damaged record file; - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The new file for the records kept.")],
+    force: Force = False,
+) -> int:
+    """Copy every record that can still be read to a new file, and report what was
+    dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
+    when nothing was dropped, 1 when something was, 2 when nothing could be read."""
+    report = salvage_file(file, output, force=force)
+    for where, message, code in report.dropped:
+        err.print(render.plain(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
+    if not report.kept:
+        _fail(f"{file}: no record could be read; nothing written", EXIT_INPUT)
+    dropped = len(report.dropped)
+    kept = f"kept {report.kept} record{'s' if report.kept != 1 else ''} in {output}"
+    _say(f"{kept}; dropped {dropped} part{'s' if dropped != 1 else ''}")
+    return EXIT_PROBLEM if dropped else EXIT_OK
 
 
 @app.command(epilog=EXIT_HELP)

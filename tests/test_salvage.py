@@ -1,0 +1,87 @@
+"""`gamerec salvage`: the intact records of a damaged file copied to a new one, what was
+dropped reported with its offset, the input never modified."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import cli
+
+from gamerec.files import encode_binary, raw_records, read_file, salvage, write_records
+from gamerec.record import Record
+from gamerec.simulate import simulate
+
+
+@pytest.fixture
+def records() -> list[Record]:
+    return list(simulate("forest", 3, 5, 11))
+
+
+def damaged(tmp_path: Path, records: list[Record], cut: bool = False) -> tuple[Path, list[int]]:
+    """A binary file of ``records`` with the third frame's body corrupted (or, with
+    ``cut``, the file cut short inside the last frame); the frames' offsets."""
+    path = tmp_path / "in.grec"
+    write_records(records, path)
+    offsets = [r.offset for r in raw_records([path]) if r.offset is not None]
+    data = bytearray(path.read_bytes())
+    if cut:
+        data = data[: offsets[-1] + 40]
+    else:
+        data[offsets[2] + 60] ^= 0xFF
+    path.write_bytes(bytes(data))
+    return path, offsets
+
+
+def test_a_corrupt_frame_is_dropped_and_the_rest_kept(tmp_path: Path, records: list[Record]) -> None:
+    path, offsets = damaged(tmp_path, records)
+    before = path.read_bytes()
+    out = tmp_path / "out.grec"
+    r = cli("salvage", str(path), "-o", str(out))
+    assert r.exit_code == 1
+    assert r.stdout.strip() == f"kept 4 records in {out}; dropped 1 part"
+    (line,) = r.stderr.strip().splitlines()
+    assert line.startswith(f"{path}: dropped bytes {offsets[2]}..") and "[format.damaged]" in line
+    assert path.read_bytes() == before  # the input is never modified
+    kept = [e.record for e in read_file(out)]
+    assert [encode_binary(k) for k in kept if k] == [encode_binary(records[i]) for i in (0, 1, 3, 4)]
+
+
+def test_a_file_cut_short_keeps_what_came_before(tmp_path: Path, records: list[Record]) -> None:
+    path, _ = damaged(tmp_path, records, cut=True)
+    report = salvage(path, tmp_path / "out.jsonl")
+    assert report.kept == 4 and len(report.dropped) == 1
+    assert report.dropped[0][2] in ("format.damaged", "format.truncated", "format.container")
+    kept = [e.record for e in read_file(tmp_path / "out.jsonl")]
+    assert [encode_binary(k) for k in kept if k] == [encode_binary(r) for r in records[:4]]
+
+
+def test_a_sound_file_is_copied_whole(tmp_path: Path, records: list[Record]) -> None:
+    path = tmp_path / "ok.grec"
+    write_records(records, path)
+    r = cli("salvage", str(path), "-o", str(tmp_path / "copy.grec"))
+    assert r.exit_code == 0 and r.stderr == ""
+    assert (tmp_path / "copy.grec").read_bytes() == path.read_bytes()
+
+
+def test_salvage_refuses_to_overwrite(tmp_path: Path, records: list[Record]) -> None:
+    path, _ = damaged(tmp_path, records)
+    before = path.read_bytes()
+    same = cli("salvage", str(path), "-o", str(path), "--force")
+    assert same.exit_code == 2 and "is the input file" in same.stderr
+    assert path.read_bytes() == before
+    other = tmp_path / "there.grec"
+    other.write_bytes(b"keep me")
+    r = cli("salvage", str(path), "-o", str(other))
+    assert r.exit_code == 2 and "exists" in r.stderr
+    assert other.read_bytes() == b"keep me"
+
+
+def test_nothing_readable_writes_nothing(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.grec"
+    junk.write_bytes(b"\x89GRC" + bytes(range(200)))
+    r = cli("salvage", str(junk), "-o", str(tmp_path / "out.grec"))
+    assert r.exit_code == 2
+    assert "no record could be read; nothing written" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not (tmp_path / "out.grec").exists()
