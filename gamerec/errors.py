@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["FormatError", "GamerecError", "Illegal", "InputError", "StockMissing"]
+__all__ = [
+    "FORMAT_CODES",
+    "OTHER_CODES",
+    "RULES",
+    "FormatError",
+    "GamerecError",
+    "Illegal",
+    "InputError",
+    "StockMissing",
+]
 
 
 class GamerecError(Exception):
@@ -59,3 +68,72 @@ class StockMissing(GamerecError):
     """The game needs a stock card that the record lacks (verdict *incomplete*)."""
 
     code = "stock-missing"
+
+
+#: Every ``format.*`` code of an *unreadable* verdict, with what it means.
+FORMAT_CODES: dict[str, str] = {
+    "format.id": "not a gamerec file or record: neither the binary magic, JSON nor the text notation",
+    "format.version": "a format version this gamerec does not read",
+    "format.empty": "the input holds no records",
+    "format.container": "the binary file header is wrong (magic, container version)",
+    "format.damaged": "a damaged binary frame (bad sync marker, length or checksum, or cut short): skipped",
+    "format.msgpack": "a binary header or body that is not MessagePack",
+    "format.counts": "a binary header whose deal or action counts differ from its body",
+    "format.json": "not valid JSON",
+    "format.schema": "a field missing or of the wrong type",
+    "format.game": "no game id, or one this gamerec does not know",
+    "format.card": "a card code that is not of the game's deck",
+    "format.pledge": "a pledge name that is not feather, stone or pearl",
+    "format.text": "a line of the text notation that cannot be read",
+}
+
+#: Every rule id of an *illegal* or *incomplete* verdict (and of ``gamerec record``'s
+#: refusals), with what it means. The rule ids of the games are listed per game in
+#: docs/rules/; tests check this table against the code and docs/errors.md.
+RULES: dict[str, str] = {
+    # the record as a whole
+    "game": "the record's game cannot be played: no such game",
+    "players": "the number of players does not fit the game",
+    "options": "an unknown rules option, or a value it may not take",
+    "claim-shape": "the claimed result does not have the record's shape (deals, sides)",
+    # deals
+    "deal-dealer": "the dealer is not a seat, or not the one the rules make dealer",
+    "deal-first": "the first player is not a seat, or not the one the rules make first",
+    "deal-hands": "a deal gives a number of hands other than the number of players",
+    "deal-size": "a hand holds a number of cards other than the deal's hand size",
+    "deal-card": "a card dealt that is not in this game's deck",
+    "deal-duplicate": "a card dealt more often than the deck holds it",
+    "deal-upcard": "blackball: a trump round without exactly one up-card, or a no-trump round with one",
+    "deal-stock": "a stock longer than the cards left after the deal",
+    "deal-draw": "black-swan-taroc: a dealer draw that does not make the recorded dealer",
+    "deal-unfinished": "a deal stops before its end, yet another follows",
+    "deal-after-end": "a deal after the game is over",
+    # actions
+    "after-end": "an action after the deal (or the game) is over",
+    "wrong-action": "an action of a kind that is not due now",
+    "out-of-turn": "an action by a player whose turn it is not",
+    "not-held": "a card (or pledge) the player does not hold",
+    "bid-range": "blackball: a bid outside 0 .. the hand size",
+    "hook": "blackball, option hook: the dealer's bid makes the bids total the hand size",
+    "follow-suit": "a card of another suit while holding the led suit",
+    "must-trump": "blackball, option must_trump: no trump played while void in the led suit and holding one",
+    "follow-colour": "forest: a card of another colour while holding the led colour",
+    "play-empty": "black-swan-2012: a turn that plays no card",
+    "too-many": "black-swan-2012: more cards than the table of seven has room for",
+    "combination": "black-swan-2012: cards that are no single, group or sequence",
+    "declare": "black-swan-2012: a declaration of the Black Swan that is not allowed",
+    "pledge-lead": "black-swan-taroc: a pledge led or passed down",
+    "swan-last": "black-swan-taroc: the Black Swan led or played while other cards are in hand",
+    # incomplete records
+    "stock-missing": "the rules need a stock card the record does not give (verdict incomplete)",
+    # gamerec record's own refusals
+    "hands-unknown": "gamerec record: black-swan-taroc cannot be recorded with unknown hands",
+    "undo": "gamerec record: nothing to undo",
+    "note": "gamerec record: no action to attach a note to",
+}
+
+#: The codes of errors that are no verdict: a bad argument or input, or a bug.
+OTHER_CODES: dict[str, str] = {
+    "input": "an input that cannot be opened, or an argument that makes no sense (exit 2)",
+    "error": "an internal error: a bug in gamerec (exit 3; GAMEREC_DEBUG=1 shows the traceback)",
+}
