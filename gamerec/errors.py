@@ -39,6 +39,8 @@ class FormatError(GamerecError):
 
     def __init__(self, message: str, code: str = "format.schema", offset: int | None = None) -> None:
         super().__init__(message)
+        if code == "format.schema" and " of length <= " in message:
+            code = "format.limit"  # msgspec's words for a size over one of the limits
         self.code = code
         self.offset = offset
 
@@ -81,6 +83,7 @@ FORMAT_CODES: dict[str, str] = {
     "format.counts": "a binary header whose deal or action counts differ from its body",
     "format.json": "not valid JSON",
     "format.schema": "a field missing or of the wrong type",
+    "format.limit": "a size over one of the limits (players, names, notes, cards, actions, deals)",
     "format.game": "no game id, or one this gamerec does not know",
     "format.card": "a card code that is not of the game's deck",
     "format.pledge": "a pledge name that is not feather, stone or pearl",

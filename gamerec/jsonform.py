@@ -16,7 +16,24 @@ from .cards import PLEDGES, CardCodeError, Deck
 from .engine import Game
 from .errors import FormatError
 from .games import get_game
-from .record import FORMAT_ID, FORMAT_VERSION, Action, Claim, Deal, DrawDeal, Meta, Provenance, Record
+from .record import (
+    FORMAT_ID,
+    FORMAT_VERSION,
+    MAX_ACTIONS,
+    MAX_CARDS,
+    MAX_DEALS,
+    MAX_SEATS,
+    Action,
+    Claim,
+    Deal,
+    DrawDeal,
+    Meta,
+    Players,
+    Provenance,
+    Record,
+    Text,
+    TextMap,
+)
 
 __all__ = ["JsonCodec", "check_format", "codec", "peek", "pretty"]
 
@@ -28,20 +45,20 @@ _PLEDGE_INTS = {name: i for i, name in enumerate(PLEDGES)}
 class JMeta(msgspec.Struct, omit_defaults=True, rename={"round_": "round"}):
     """Where and when the game was played; any further string tags in ``tags``."""
 
-    event: str | None = None
-    site: str | None = None
-    date: str | None = None
-    round_: str | None = None
-    table: str | None = None
-    tags: dict[str, str] = {}
+    event: Text | None = None
+    site: Text | None = None
+    date: Text | None = None
+    round_: Text | None = None
+    table: Text | None = None
+    tags: TextMap = {}
 
 
 class JProvenance(msgspec.Struct, omit_defaults=True):
     """How a generated record was made."""
 
-    generator: str
+    generator: Text
     seed: int | None = None
-    settings: dict[str, str] = {}
+    settings: TextMap = {}
 
 
 class JClaim(msgspec.Struct, omit_defaults=True):
@@ -93,7 +110,7 @@ def peek(data: bytes | str) -> Any:
 def _card_type(t: Any) -> Any:
     if t is int:
         return CardCode
-    return list[CardCode]
+    return Annotated[list[CardCode], msgspec.Meta(max_length=MAX_CARDS)]
 
 
 class JsonCodec:
@@ -126,14 +143,18 @@ class JsonCodec:
         action_type = union[0] if len(union) == 1 else Union[union]  # noqa: UP007
         seat_field = game.seat_field
         title = type(game).__name__
+        cards = Annotated[list[CardCode], msgspec.Meta(max_length=MAX_CARDS)]
         deal_fields: list[Any] = [
             (seat_field, int),
-            ("hands", list[list[CardCode]]),
-            ("stock", list[CardCode], []),
-            ("actions", list[action_type], []),  # type: ignore[valid-type]
+            ("hands", Annotated[list[cards], msgspec.Meta(max_length=MAX_SEATS)]),
+            ("stock", cards, []),
+            ("actions", Annotated[list[action_type], msgspec.Meta(max_length=MAX_ACTIONS)], []),  # type: ignore[valid-type]
         ]
         if game.has_draw:
-            deal_fields.append(("draw", list[list[CardCode | None]] | None, None))
+            row = Annotated[list[CardCode | None], msgspec.Meta(max_length=MAX_SEATS)]
+            deal_fields.append(
+                ("draw", Annotated[list[row], msgspec.Meta(max_length=MAX_CARDS)] | None, None)
+            )
         self.jdeal = msgspec.defstruct(f"{title}Deal", deal_fields, omit_defaults=True, module=__name__)
         self.jdeal.__doc__ = (
             f"One deal: the {seat_field}, the hands as dealt, the revealed stock (top first) "
@@ -145,11 +166,11 @@ class JsonCodec:
                 ("format", str),
                 ("version", int),
                 ("game", str),
-                ("players", list[str]),
+                ("players", Players),
                 ("rules", dict[str, Any], {}),
                 ("meta", JMeta, msgspec.field(default_factory=JMeta)),
                 ("provenance", JProvenance | None, None),
-                ("deals", list[self.jdeal], []),  # type: ignore[name-defined]
+                ("deals", Annotated[list[self.jdeal], msgspec.Meta(max_length=MAX_DEALS)], []),  # type: ignore[name-defined]
                 ("claim", JClaim | None, None),
             ],
             omit_defaults=True,

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import Any, get_origin
+from typing import Annotated, Any, get_args, get_origin
 
 import msgspec
 
@@ -43,7 +43,18 @@ from .cards import PLEDGES, CardCodeError, Deck
 from .engine import Game
 from .errors import FormatError
 from .games import get_game
-from .record import FORMAT_ID, FORMAT_VERSION, Action, Claim, Deal, DrawDeal, Meta, Provenance, Record
+from .record import (
+    FORMAT_ID,
+    FORMAT_VERSION,
+    Action,
+    Claim,
+    Deal,
+    DrawDeal,
+    Meta,
+    Provenance,
+    Record,
+    check_limits,
+)
 
 __all__ = ["format_action", "format_record", "parse_action", "parse_records", "split_records"]
 
@@ -204,7 +215,11 @@ def _fields(cls: type[Action]) -> tuple[str, ...]:
 @cache
 def _is_list(cls: type[Action], name: str) -> bool:
     """Whether the field holds a list (of cards), not one value."""
-    return any(f.name == name and get_origin(f.type) is list for f in msgspec.structs.fields(cls))
+    for f in msgspec.structs.fields(cls):
+        if f.name == name:
+            t = get_args(f.type)[0] if get_origin(f.type) is Annotated else f.type
+            return get_origin(t) is list
+    return False
 
 
 @cache
@@ -732,12 +747,24 @@ _Reader.handlers = {
 }
 
 
+#: the longest line read, in characters (a note at its limit fits well)
+MAX_LINE = 65536
+
+
 def parse_record(lines: Sequence[str], first: int = 1) -> Record:
     """One record from its lines (``first`` is the number of the first in its file)."""
     reader = _Reader()
     for i, text in enumerate(lines):
+        if len(text) > MAX_LINE:
+            message = f"line {first + i}: {len(text)} characters is over the limit of {MAX_LINE}"
+            raise FormatError(message, "format.limit")
         reader.take(_Line(first + i, text.rstrip("\r\n")))
-    return reader.finish(_Line(first, lines[0] if lines else ""))
+    record = reader.finish(_Line(first, lines[0] if lines else ""))
+    try:
+        check_limits(record)
+    except FormatError as e:
+        raise FormatError(f"record from line {first}: {e.message}", e.code) from None
+    return record
 
 
 def parse_records(text: str) -> list[Record]:

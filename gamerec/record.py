@@ -11,7 +11,7 @@ with its seat. Trick winners, captures, draws and scores are derived by replayin
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Final, Generic, TypeVar
 
 import msgspec
 
@@ -33,12 +33,33 @@ __all__ = [
     "Pledge",
     "Provenance",
     "Record",
+    "check_limits",
 ]
 
 #: The format id every record carries.
 FORMAT_ID = "gamerec"
 #: The major version of the record format this gamerec reads and writes.
 FORMAT_VERSION = 1
+
+
+#: Limits on sizes, enforced while reading every form (docs/format.md, "Limits"): far
+#: above anything a real game needs, low enough that a hostile file cannot make gamerec
+#: build huge structures from a small input.
+MAX_SEATS: Final = 16
+MAX_NAME: Final = 256  #: characters in a player name
+MAX_TEXT: Final = 1024  #: characters in a metadata value, tag, setting or generator
+MAX_TAGS: Final = 256  #: tags, or provenance settings
+MAX_NOTE: Final = 4096  #: characters in a note
+MAX_CARDS: Final = 1024  #: cards in a hand, a stock, a dealer draw round or one play
+MAX_ACTIONS: Final = 100_000  #: actions in a deal
+MAX_DEALS: Final = 10_000  #: deals in a record
+
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
+Note = Annotated[str, msgspec.Meta(max_length=MAX_NOTE)]
+CardList = Annotated[list[int], msgspec.Meta(max_length=MAX_CARDS)]
+Players = Annotated[list[Name], msgspec.Meta(max_length=MAX_SEATS)]
+TextMap = Annotated[dict[Text, Text], msgspec.Meta(max_length=MAX_TAGS)]
 
 
 class Action(msgspec.Struct, array_like=True, frozen=True, gc=False):
@@ -65,7 +86,7 @@ class Bid(Action, tag=0, frozen=True, gc=False):
     kind: ClassVar[str] = "bid"
     seat: int
     tricks: int
-    note: str | None = None
+    note: Note | None = None
 
 
 class Play(Action, tag=1, frozen=True, gc=False):
@@ -76,7 +97,7 @@ class Play(Action, tag=1, frozen=True, gc=False):
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int
-    note: str | None = None
+    note: Note | None = None
 
 
 class Cards(Action, tag=2, frozen=True, gc=False):
@@ -87,8 +108,8 @@ class Cards(Action, tag=2, frozen=True, gc=False):
     kind: ClassVar[str] = "play"
     card_fields: ClassVar[tuple[str, ...]] = ("cards",)
     seat: int
-    cards: list[int]
-    note: str | None = None
+    cards: CardList
+    note: Note | None = None
 
 
 class Declare(Action, tag=3, frozen=True, gc=False):
@@ -96,7 +117,7 @@ class Declare(Action, tag=3, frozen=True, gc=False):
 
     kind: ClassVar[str] = "declare"
     seat: int
-    note: str | None = None
+    note: Note | None = None
 
 
 class Pass(Action, tag=4, frozen=True, gc=False):
@@ -107,7 +128,7 @@ class Pass(Action, tag=4, frozen=True, gc=False):
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
     seat: int
     card: int
-    note: str | None = None
+    note: Note | None = None
 
 
 class Pledge(Action, tag=5, frozen=True, gc=False):
@@ -118,7 +139,7 @@ class Pledge(Action, tag=5, frozen=True, gc=False):
     pledge_fields: ClassVar[tuple[str, ...]] = ("pledge",)
     seat: int
     pledge: int
-    note: str | None = None
+    note: Note | None = None
 
 
 A = TypeVar("A")
@@ -127,20 +148,20 @@ A = TypeVar("A")
 class Meta(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     """Where and when the game was played; ``tags`` holds any further string tags."""
 
-    event: str | None = None
-    site: str | None = None
-    date: str | None = None
-    round: str | None = None
-    table: str | None = None
-    tags: dict[str, str] = {}
+    event: Text | None = None
+    site: Text | None = None
+    date: Text | None = None
+    round: Text | None = None
+    table: Text | None = None
+    tags: TextMap = {}
 
 
 class Provenance(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
     """How a generated record was made: the program, its seed and its settings."""
 
-    generator: str
+    generator: Text
     seed: int | None = None
-    settings: dict[str, str] = {}
+    settings: TextMap = {}
 
 
 class Claim(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):
@@ -155,9 +176,9 @@ class Deal(msgspec.Struct, Generic[A], array_like=True, gc=False):
     revealed stock in order (top first) and the actions in play order."""
 
     dealer: int
-    hands: list[list[int]]
-    stock: list[int]
-    actions: list[A]
+    hands: Annotated[list[CardList], msgspec.Meta(max_length=MAX_SEATS)]
+    stock: CardList
+    actions: Annotated[list[A], msgspec.Meta(max_length=MAX_ACTIONS)]
 
 
 class DrawDeal(Deal[A]):
@@ -165,7 +186,13 @@ class DrawDeal(Deal[A]):
     when recorded, the dealer draw as rounds of one card per seat (None for a seat that
     does not draw in that round). A fifth array position in the binary form."""
 
-    draw: list[list[int | None]] | None = None
+    draw: (
+        Annotated[
+            list[Annotated[list[int | None], msgspec.Meta(max_length=MAX_SEATS)]],
+            msgspec.Meta(max_length=MAX_CARDS),
+        ]
+        | None
+    ) = None
 
 
 class Header(msgspec.Struct, array_like=True, gc=False):
@@ -175,7 +202,7 @@ class Header(msgspec.Struct, array_like=True, gc=False):
     format: str
     version: int
     game: str
-    players: list[str]
+    players: Players
     rules: dict[str, Any]
     meta: Meta
     provenance: Provenance | None
@@ -193,7 +220,7 @@ class Body(msgspec.Struct, Generic[D], array_like=True, gc=False):
     """The binary body of a record: its deals (a :class:`Deal` or, by the game, a
     :class:`DrawDeal`) and the claimed result."""
 
-    deals: list[D]
+    deals: Annotated[list[D], msgspec.Meta(max_length=MAX_DEALS)]
     claim: Claim | None = None
 
 
@@ -225,3 +252,46 @@ class Record(msgspec.Struct, kw_only=True):
             len(self.deals),
             self.action_count,
         )
+
+
+def check_limits(record: Record) -> None:
+    """FormatError (``format.limit``) when ``record`` is over one of the size limits. The
+    binary and JSON readers check them while decoding; this is for records built another
+    way (the text notation)."""
+
+    def over(what: str, size: int, limit: int) -> None:
+        if size > limit:
+            from .errors import FormatError
+
+            raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
+
+    over("players", len(record.players), MAX_SEATS)
+    for p in record.players:
+        over("characters in a player name", len(p), MAX_NAME)
+    m = record.meta
+    for key, value in (("event", m.event), ("site", m.site), ("date", m.date), ("round", m.round),
+                       ("table", m.table)):  # fmt: skip
+        over(f"characters in the {key}", len(value or ""), MAX_TEXT)
+    texts = dict(m.tags)
+    over("tags", len(m.tags), MAX_TAGS)
+    if record.provenance is not None:
+        over("settings", len(record.provenance.settings), MAX_TAGS)
+        texts.update(record.provenance.settings)
+        texts[""] = record.provenance.generator
+    for key, value in texts.items():
+        over("characters in a tag, setting or generator", max(len(key), len(value)), MAX_TEXT)
+    over("deals", len(record.deals), MAX_DEALS)
+    for number, deal in enumerate(record.deals, 1):
+        over(f"deal {number}: hands", len(deal.hands), MAX_SEATS)
+        for hand in deal.hands:
+            over(f"deal {number}: cards in a hand", len(hand), MAX_CARDS)
+        over(f"deal {number}: cards in the stock", len(deal.stock), MAX_CARDS)
+        draw = getattr(deal, "draw", None) or []
+        over(f"deal {number}: rounds of the dealer draw", len(draw), MAX_CARDS)
+        for row in draw:
+            over(f"deal {number}: cards in a round of the dealer draw", len(row), MAX_SEATS)
+        over(f"deal {number}: actions", len(deal.actions), MAX_ACTIONS)
+        for index, action in enumerate(deal.actions, 1):
+            note = getattr(action, "note", None)
+            over(f"deal {number}, action {index}: characters in the note", len(note or ""), MAX_NOTE)
+            over(f"deal {number}, action {index}: cards", len(getattr(action, "cards", ())), MAX_CARDS)
