@@ -302,11 +302,17 @@ def decode_raw(raw: RawRecord) -> Entry:
             record = _decode_text_record(raw.header, raw.line)
         else:
             record = _decode_json_record(raw.header)
+    except RecursionError:  # msgspec's guard against deep nesting, in any form
+        e = FormatError(_TOO_DEEP, "format.limit", raw.offset)
+        return Entry(raw.source, raw.index, raw.where, None, e)
     except FormatError as e:
         if raw.offset is not None:
             e.offset = raw.offset
         return Entry(raw.source, raw.index, raw.where, None, e)
     return Entry(raw.source, raw.index, raw.where, record, None)
+
+
+_TOO_DEEP = "values nested too deeply (arrays or maps inside each other beyond what gamerec reads)"
 
 
 def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
@@ -470,6 +476,9 @@ def _raw_json(data: bytes, source: str) -> Iterator[RawRecord]:
             items = _any_list.decode(data)
         except msgspec.DecodeError as e:
             yield _error(source, 0, "byte 0", FormatError(f"not valid JSON: {e}", "format.json"))
+            return
+        except RecursionError:
+            yield _error(source, 0, "byte 0", FormatError(_TOO_DEEP, "format.limit"))
             return
         for index, raw in enumerate(items):
             yield RawRecord(source, index, f"item {index + 1}", "json", bytes(raw))

@@ -559,6 +559,8 @@ class _Reader:
         if text.startswith(("{", "[", '"')) or text in ("true", "false", "null") or _INT.match(text):
             try:
                 value = _json_decode(text)
+            except RecursionError:
+                raise line.error(col, f"option {name}: values nested too deeply") from None
             except msgspec.DecodeError as e:
                 raise line.error(
                     col + len(rest) - len(rest.lstrip()), f"option {name}: not valid JSON ({e})"

@@ -128,23 +128,32 @@ class Recorder:
         lines = data.split(b"\n")
         if data and not data.endswith(b"\n"):
             lines = lines[:-1]  # the process was killed while writing this one: not accepted
-        entries = []
+        entries: list[tuple[int, Any]] = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
             try:
-                entries.append(msgspec.json.decode(line))
-            except msgspec.DecodeError:
+                entries.append((number, msgspec.json.decode(line)))
+            except (msgspec.DecodeError, RecursionError):
                 raise GamerecError(f"{path}: line {number} of the journal is damaged") from None
-        if not entries or not isinstance(entries[0], dict) or "header" not in entries[0]:
+        first = entries[0][1] if entries else None
+        if not isinstance(first, dict) or not isinstance(first.get("header"), str):
             raise GamerecError(f"{path}: not a gamerec journal (no header)")
         try:
-            header = parse_record(str(entries[0]["header"]).split("\n"))
-        except FormatError as e:
-            raise GamerecError(f"{path}: the journal's header: {e.message}") from None
-        rec = cls(path, header, str(entries[0].get("hands", "typed")), int(entries[0].get("seed", 0)))
-        for entry in entries[1:]:
-            rec._apply(entry)
+            header = parse_record(first["header"].split("\n"))
+            rec = cls(path, header, str(first.get("hands", "typed")), int(first.get("seed", 0)))
+        except (FormatError, GamerecError, ValueError, TypeError) as e:
+            why = e.message if isinstance(e, GamerecError) else str(e)
+            raise GamerecError(f"{path}: the journal's header: {why}") from None
+        for number, entry in entries[1:]:
+            try:
+                if not isinstance(entry, dict):
+                    raise TypeError("not an entry")
+                rec._validate(entry)
+                rec._apply(entry)
+            except (FormatError, GamerecError, ValueError, TypeError, KeyError, IndexError) as e:
+                why = e.message if isinstance(e, GamerecError) else str(e)
+                raise GamerecError(f"{path}: line {number} of the journal is damaged: {why}") from None
         return rec
 
     # -- the state ---------------------------------------------------------------------------
@@ -416,6 +425,33 @@ class Recorder:
         self._file.write(_entry(entry))
         self._file.flush()
         os.fsync(self._file.fileno())
+
+    def _validate(self, entry: dict[str, Any]) -> None:
+        """Raise (ValueError, FormatError) unless a journal entry holds what it should."""
+        deck = self.game.deck
+
+        def codes(value: Any) -> None:
+            if not isinstance(value, list):
+                raise ValueError("expected a list of card codes")
+            for c in value:
+                deck.parse(c)  # CardCodeError is a ValueError
+
+        if "deal" in entry:
+            if type(entry["deal"]) is not int:
+                raise ValueError("the deal's seat is not a number")
+            codes(entry.get("stock", []))
+        if entry.get("hands") is not None:
+            if not isinstance(entry["hands"], list):
+                raise ValueError("expected a list of hands")
+            for hand in entry["hands"]:
+                codes(hand)
+        for key in ("action", "note"):
+            if key in entry:
+                parse_action(self.game, str(entry[key]))
+        if "stock" in entry and "deal" not in entry:
+            deck.parse(str(entry["stock"]))
+        if "reopen" in entry and type(entry["reopen"]) is not int:
+            raise ValueError("reopen needs an action number")
 
     def _apply(self, entry: dict[str, Any]) -> None:
         if "deal" in entry:
