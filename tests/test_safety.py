@@ -1,0 +1,84 @@
+"""Nothing to exploit and nothing lost: no code runs from a record, no record text becomes
+a path, and an interrupted write leaves no partial file."""
+
+from __future__ import annotations
+
+import ast
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+from clirun import cli
+from conftest import FIXTURES
+
+from gamerec.files import write_records
+from gamerec.simulate import simulate
+
+GAMEREC = FIXTURES.parent / "gamerec"
+FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "importlib", "dill"}
+FORBIDDEN_CALLS = {"eval", "exec", "compile", "__import__"}
+
+
+def test_no_pickle_eval_or_dynamic_import_in_the_library() -> None:
+    found = []
+    for path in GAMEREC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+                found += [(path.name, n) for n in names if n.split(".")[0] in FORBIDDEN_MODULES]
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in FORBIDDEN_CALLS:
+                found.append((path.name, node.func.id))  # type: ignore[attr-defined]
+    assert not found
+
+
+def test_record_text_never_becomes_a_path(tmp_path: Path) -> None:
+    """Names and metadata that look like paths are only ever data."""
+    (record,) = simulate("forest", 3, 1, 3)
+    odd = ["../../escape", "/tmp/gamerec-owned", "C:\\\\x"]
+    record = msgspec.structs.replace(
+        record, players=odd, meta=msgspec.structs.replace(record.meta, event="../e")
+    )
+    src = tmp_path / "in" / "game.grec"
+    src.parent.mkdir()
+    write_records([record], src)
+    work = tmp_path / "work"
+    work.mkdir()
+    before = set(tmp_path.rglob("*"))
+    for args in (["export", str(src), "--to", "csv", "-o", str(work / "a.csv")],
+                 ["export", str(src), "--to", "html", "-o", str(work / "a.html")],
+                 ["export", str(src), "--to", "parquet", "-o", str(work / "pq")],
+                 ["convert", str(src), "-o", str(work / "a.gtxt")],
+                 ["salvage", str(src), "-o", str(work / "b.grec")]):  # fmt: skip
+        assert cli(*args).exit_code == 0
+    made = set(tmp_path.rglob("*")) - before
+    assert {p.relative_to(work) for p in made} == {
+        Path("a.csv"), Path("a.html"), Path("pq"), Path("pq/actions.parquet"),
+        Path("pq/deal_scores.parquet"), Path("a.gtxt"), Path("b.grec"),
+    }  # fmt: skip
+    assert not Path("/tmp/gamerec-owned").exists()
+
+
+def test_interrupting_a_write_leaves_no_partial_file(tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT) while convert writes a large file: no output, no temporary file."""
+    big = tmp_path / "big.grec"
+    base = list(simulate("blackball", 4, 20, 1))
+    records = [
+        msgspec.structs.replace(base[i % 20], players=[f"P{i}-{s}" for s in range(4)]) for i in range(3000)
+    ]
+    write_records(records, big)
+    out = tmp_path / "out" / "big.jsonl"
+    out.parent.mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from gamerec.cli import main; main()", "convert", str(big), "-o", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(1.0)  # the records are read and being written by then
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0, "convert finished before the interrupt: make the file larger"
+    assert "Traceback" not in err
+    assert os.listdir(out.parent) == []  # neither the output nor a temporary file
