@@ -88,7 +88,9 @@ def write_parquet(
     directories or globs named, into ``directory``. Each file is written to a temporary name
     and renamed into place when complete."""
     pa, pq = _pyarrow()
+    files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     targets = [out / "actions.parquet", out / "deal_scores.parquet"]
     if not force:
@@ -114,7 +116,7 @@ def write_parquet(
                 v.clear()
 
     try:
-        for entry in read_records(expand_paths(paths)):
+        for entry in read_records(files):
             record = entry.record
             if record is None:
                 counts["unreadable"] += 1
@@ -155,13 +157,24 @@ def write_parquet(
         flush(1)
         for w in writers:
             w.close()
+        if not counts["records"]:  # nothing could be read: nothing is written
+            raise _NothingRead
         for tmp, target in zip(temps, targets, strict=True):
             tmp.replace(target)
-    except BaseException:
+    except BaseException as e:
         for w in writers:
             with contextlib.suppress(Exception):
                 w.close()
         for tmp in temps:
             tmp.unlink(missing_ok=True)
+        if created:
+            with contextlib.suppress(OSError):
+                out.rmdir()
+        if isinstance(e, _NothingRead):
+            return ParquetSummary(files=[], **counts)
         raise
     return ParquetSummary(files=[str(t) for t in targets], **counts)
+
+
+class _NothingRead(Exception):
+    """No record of the batch could be read (write_parquet then writes nothing)."""

@@ -91,6 +91,7 @@ def _body_decoder(game_id: str) -> msgspec.msgpack.Decoder[Any]:
 
 
 _hash_encoder = msgspec.msgpack.Encoder(order="sorted")
+_hash_json_encoder = msgspec.json.Encoder(order="sorted")
 
 
 def content_digest(record: Record) -> bytes:
@@ -108,7 +109,11 @@ def content_digest(record: Record) -> bytes:
             msgspec.structs.replace(d, actions=[msgspec.structs.replace(a, note=None) for a in d.actions])
             for d in deals
         ]
-    data = _hash_encoder.encode((record.game, record.rules, record.players, deals))
+    content = (record.game, record.rules, record.players, deals)
+    try:
+        data = _hash_encoder.encode(content)
+    except OverflowError:  # an integer beyond 64 bits (in an illegal rules block): JSON holds it
+        data = b"J" + _hash_json_encoder.encode(content)
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
@@ -707,15 +712,20 @@ def list_records(paths: Iterable[str]) -> Iterator[Listing]:
     for raw in raw_records(expand_paths(paths)):
         base = (raw.source, raw.index, raw.where)
         if raw.kind == "error":
-            yield Listing(*base, error=raw.error.message if raw.error else "unreadable")
+            err = raw.error
+            yield Listing(*base, error=f"{err.message} [{err.code}]" if err else "unreadable")
             continue
         try:
             if raw.kind == "binary":
                 h = decode_header(raw.header)
                 digest = h.hash.hex() if h.hash else content_hash(decode_binary(raw.header, raw.body))
                 yield Listing(*base, h.game, h.players, h.meta.date, h.meta.event, h.deals, h.actions, digest)
-            else:
-                r = _decode_json_record(raw.header)
+            else:  # JSON or the text notation: the record is decoded whole
+                entry = decode_raw(raw)
+                if entry.record is None:
+                    assert entry.error is not None
+                    raise entry.error
+                r = entry.record
                 yield Listing(
                     *base,
                     r.game,
@@ -726,5 +736,7 @@ def list_records(paths: Iterable[str]) -> Iterator[Listing]:
                     r.action_count,
                     content_hash(r),
                 )
+        except RecursionError:
+            yield Listing(*base, error=f"{_TOO_DEEP} [format.limit]")
         except FormatError as e:
-            yield Listing(*base, error=e.message)
+            yield Listing(*base, error=f"{e.message} [{e.code}]")

@@ -126,8 +126,9 @@ class Recorder:
         except OSError as e:
             raise GamerecError(f"{path}: cannot read the journal: {e.strerror or e}") from None
         lines = data.split(b"\n")
-        if data and not data.endswith(b"\n"):
-            lines = lines[:-1]  # the process was killed while writing this one: not accepted
+        torn = bool(data) and not data.endswith(b"\n")
+        if torn:  # the process was killed while writing the last line: never accepted
+            lines = lines[:-1]
         entries: list[tuple[int, Any]] = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
@@ -154,6 +155,21 @@ class Recorder:
             except (FormatError, GamerecError, ValueError, TypeError, KeyError, IndexError) as e:
                 why = e.message if isinstance(e, GamerecError) else str(e)
                 raise GamerecError(f"{path}: line {number} of the journal is damaged: {why}") from None
+        outcome = run(rec.record(known_only=True))
+        if isinstance(outcome.error, Illegal):  # every step was checked when it was taken
+            where = "" if outcome.deal is None else f"deal {outcome.deal + 1}: "
+            if outcome.action is not None and outcome.deal is not None:
+                where += f"{rec.deals[outcome.deal].actions[outcome.action]}: "
+            raise GamerecError(
+                f"{path}: the journal holds a step the rules refuse: {where}{outcome.error.reason} "
+                f"[{outcome.error.rule}]"
+            )
+        if torn:  # a sound journal: cut off its torn line, so that new steps start clean
+            try:
+                with open(path, "r+b") as f:
+                    f.truncate(len(data) - len(data.rsplit(b"\n", 1)[-1]))
+            except OSError as e:
+                raise GamerecError(f"{path}: cannot cut the journal's torn last line: {e}") from None
         return rec
 
     # -- the state ---------------------------------------------------------------------------

@@ -11,7 +11,11 @@ import msgspec
 
 from .cards import FOREST_MAX_NUMBER
 
-__all__ = ["BlackSwan2012Rules", "BlackSwanTarocRules", "BlackballRules", "ForestRules"]
+__all__ = ["POINTS_LIMIT", "BlackSwan2012Rules", "BlackSwanTarocRules", "BlackballRules", "ForestRules"]
+
+#: the largest number of points an option may name (a target, a score, a penalty): scores
+#: stay well inside 64-bit integers, as the binary form and the Parquet export need
+POINTS_LIMIT = 1_000_000
 
 
 class BlackballRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -50,7 +54,7 @@ class BlackSwan2012Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True
         ),
     ] = False
     target: Annotated[
-        Annotated[int, msgspec.Meta(ge=1)] | None,
+        Annotated[int, msgspec.Meta(ge=1, le=POINTS_LIMIT)] | None,
         msgspec.Meta(description="points that end the match (automatic: 500 team game, 300 otherwise)"),
     ] = None
 
@@ -80,12 +84,16 @@ class ForestRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
         msgspec.Meta(description="cards dealt to each player (automatic: deck size // (players + 1))"),
     ] = None
     targets: Annotated[
-        dict[Annotated[int, msgspec.Meta(ge=0)], int],
+        dict[
+            Annotated[int, msgspec.Meta(ge=0, le=POINTS_LIMIT)],
+            Annotated[int, msgspec.Meta(ge=-POINTS_LIMIT, le=POINTS_LIMIT)],
+        ],
         msgspec.Meta(description="trick counts that score, with their scores"),
     ] = msgspec.field(default_factory=lambda: {4: 50, 8: 100, 12: 169})
     under_penalty: Annotated[
-        int, msgspec.Meta(ge=0, description="points lost a trick below the lowest target")
+        int, msgspec.Meta(ge=0, le=POINTS_LIMIT, description="points lost a trick below the lowest target")
     ] = 1
     over_penalty: Annotated[
-        int, msgspec.Meta(ge=0, description="points lost a trick for any other count above it")
+        int,
+        msgspec.Meta(ge=0, le=POINTS_LIMIT, description="points lost a trick for any other count above it"),
     ] = 10

@@ -88,7 +88,7 @@ class Group(TyperGroup):
 
 
 def _fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
-    err.print(render.plain(f"{prefix}: {message}", "red"))
+    err.print(render.line(f"{prefix}: {message}", "red"))
     sys.exit(code)
 
 
@@ -178,7 +178,7 @@ class _Batch:
                 first = self.seen.first(v)
                 if first is not None:
                     self.duplicates += 1
-                    err.print(render.plain(f"{v.location()}: duplicate of {first} (counted once)", "yellow"))
+                    err.print(render.line(f"{v.location()}: duplicate of {first} (counted once)", "yellow"))
                     continue
                 self.counts[v.status] += 1
                 yield v
@@ -292,7 +292,7 @@ def score(
             for game_id, rows in result.games.items():
                 out.print(render.standings_table(game_id, rows))
             for v in result.left_out:
-                out.print(render.plain(f"left out: {v.message()}", "dim"))
+                out.print(render.line(f"left out: {v.message()}", "dim"))
             out.print(batch.summary())
         return batch.exit_code()
     array = _JsonArray() if as_json else None
@@ -368,8 +368,10 @@ def export(
         if output == "-":
             raise GamerecError("--to parquet writes a folder: name it with -o")
         summary = write_parquet(files, output, force=force)
+        if not summary.records:
+            _fail(f"no record could be read ({summary.unreadable} unreadable); nothing written", EXIT_INPUT)
         err.print(
-            render.plain(
+            render.line(
                 f"wrote {summary.actions} actions and {summary.deal_rows} deal scores of "
                 f"{summary.records} records to {output}"
                 + (f" ({summary.unreadable} unreadable left out)" if summary.unreadable else "")
@@ -576,7 +578,7 @@ def salvage(
     when nothing was dropped, 1 when something was, 2 when nothing could be read."""
     report = salvage_file(file, output, force=force)
     for where, message, code in report.dropped:
-        err.print(render.plain(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
+        err.print(render.line(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
     if not report.kept:
         _fail(f"{file}: no record could be read; nothing written", EXIT_INPUT)
     dropped = len(report.dropped)
@@ -647,9 +649,7 @@ def ls_cmd(
     for item in list_records(files):
         if item.error is not None:
             unreadable += 1
-            err.print(
-                render.plain(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red")
-            )
+            err.print(render.line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))
             continue
         if as_json:
             sys.stdout.write(_json_out.encode(item).decode() + "\n")

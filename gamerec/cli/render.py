@@ -40,8 +40,25 @@ def plain(text: str, style: str = "") -> Text:
     return Text(clean(text), style=style)
 
 
+#: the longest message line shown; longer ones (a hostile 3000-character card code) are cut
+MAX_LINE = 400
+
+
+def one_line(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` as one line: control sequences removed, line breaks shown as ``⏎`` (so a
+    player named ``Eve\nx.grec: record 1: valid`` cannot fake a verdict line), cut to
+    ``limit`` characters with an ellipsis."""
+    flat = clean(text).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎")
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def line(text: str, style: str = "") -> Text:
+    """One message line (see :func:`one_line`) as rich Text, never markup."""
+    return Text(one_line(text), style=style)
+
+
 def verdict_line(v: Verdict) -> Text:
-    return plain(v.message(), STATUS_STYLE.get(v.status, ""))
+    return line(v.message(), STATUS_STYLE.get(v.status, ""))
 
 
 def summary_line(counts: dict[str, int]) -> str:
