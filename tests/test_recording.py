@@ -229,6 +229,8 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     child.sendline("blackball")
     child.expect("players, comma-separated: ")
     child.sendline("Ann, Bo")
+    child.expect(r"rules options KEY=VALUE \(schedule, hook, must_trump; blank for the defaults\): ")
+    child.sendline("hook=true")
     child.expect(r"dealer \(seat 0-1\): ")
     child.sendline("0")
     child.expect(r"hand 0 \(Ann, 1 cards\): ")
@@ -248,7 +250,7 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     child.sendline("1 bid 0 ; careful")
     child.expect("to move> ")
     child.sendline("legal")
-    child.expect(r"legal: 0 bid 0, 0 bid 1")
+    child.expect(r"legal: 0 bid 0\r?\n")  # the hook: 0 + 1 would make the hand size
     child.expect("to move> ")
     child.sendline("quit")
     child.expect("nothing is lost")
@@ -256,3 +258,4 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     journal = Path(f"{out}.journal")
     rec = Recorder.resume(journal)
     assert rec.record().deals[0].actions == [Bid(1, 0, "careful")]
+    assert rec.header.rules["hook"] is True

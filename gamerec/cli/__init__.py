@@ -456,12 +456,16 @@ def record(
             raise GamerecError(f"{output}: exists already (--force replaces it)")
         try:
             game_id = game or _ask(f"game ({', '.join(GAMES)}): ")
-            get_game(game_id)
+            g = get_game(game_id)
             names = players if players is not None else _ask("players, comma-separated: ")
+            pairs = list(rule or [])
+            if game is None and not pairs:  # asked for the game: ask for its options too
+                options = ", ".join(g.Rules.__struct_fields__)
+                pairs = _ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
         except EOFError:
             raise GamerecError("no game recorded: the input ended") from None
         seats = [n.strip() for n in names.split(",") if n.strip()]
-        rules = parse_rule_options(game_id, rule or [], len(seats))
+        rules = parse_rule_options(game_id, pairs, len(seats))
         rec = Recorder.start(
             journal or f"{output}.journal", game_id, seats, rules, hands=hands.value, seed=seed, force=force
         )
