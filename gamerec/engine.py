@@ -336,6 +336,12 @@ class Game(ABC, Generic[R]):
     #: whether a record may hold any number of deals, each a game of its own (so a deal may
     #: follow a finished one)
     open_ended: ClassVar[bool] = False
+    #: whether every dealt card is played, so that a deal's hands can be rebuilt from its
+    #: plays (``gamerec record --hands unknown``)
+    hands_from_plays: ClassVar[bool] = True
+    #: whether the stock shows its cards as the deal is made (blackball's up-card), rather
+    #: than during play
+    stock_with_deal: ClassVar[bool] = False
     state_class: ClassVar[type[GameState]]
     bots: ClassVar[Mapping[str, Bot]]
 

@@ -39,10 +39,14 @@ class FormatError(GamerecError):
 
     def __init__(self, message: str, code: str = "format.schema", offset: int | None = None) -> None:
         super().__init__(message)
-        if code == "format.schema" and " of length <= " in message:
-            code = "format.limit"  # msgspec's words for a size over one of the limits
         self.code = code
         self.offset = offset
+
+    @classmethod
+    def schema(cls, message: str) -> FormatError:
+        """The error for msgspec's validation ``message`` (already put in gamerec's words):
+        ``format.limit`` for a size over one of the limits, else ``format.schema``."""
+        return cls(message, "format.limit" if " of length <= " in message else "format.schema")
 
     def __reduce__(self) -> tuple[type[FormatError], tuple[str, str, int | None]]:
         return (FormatError, (self.message, self.code, self.offset))

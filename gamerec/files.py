@@ -157,7 +157,7 @@ def decode_header(data: bytes | memoryview) -> Header:
             head = None
         if isinstance(head, list) and len(head) >= 2:
             check_format(head[0], head[1])
-        raise FormatError(f"header: {_binary_path(str(e), _HEADER_FIELDS)}", "format.schema") from None
+        raise FormatError.schema(f"header: {_binary_path(str(e), _HEADER_FIELDS)}") from None
     except msgspec.DecodeError as e:
         raise FormatError(f"header: not MessagePack: {e}", "format.msgpack") from None
     check_format(header.format, header.version)
@@ -175,7 +175,7 @@ def decode_binary(header: bytes | memoryview, body: bytes | memoryview) -> Recor
         except msgspec.DecodeError:
             raw = None
         where = _binary_path(str(e), _BODY_FIELDS, raw, get_game(h.game).actions)
-        raise FormatError(where, "format.schema") from None
+        raise FormatError.schema(where) from None
     except msgspec.DecodeError as e:
         raise FormatError(f"body: not MessagePack: {e}", "format.msgpack") from None
     actions = sum(len(d.actions) for d in b.deals)

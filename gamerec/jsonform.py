@@ -96,7 +96,7 @@ def peek(data: bytes | str) -> Any:
     try:
         head = _peek_decoder.decode(data)
     except msgspec.ValidationError as e:
-        raise FormatError(f"not a record: {e}", "format.schema") from None
+        raise FormatError.schema(f"not a record: {e}") from None
     except msgspec.DecodeError as e:
         raise FormatError(f"not valid JSON: {e}", "format.json") from None
     check_format(head.format, head.version)
@@ -245,7 +245,7 @@ class JsonCodec:
         try:
             j = self.decoder.decode(data)
         except msgspec.ValidationError as e:
-            raise FormatError(_json_path(str(e)), "format.schema") from None
+            raise FormatError.schema(_json_path(str(e))) from None
         except msgspec.DecodeError as e:
             raise FormatError(f"not valid JSON: {e}", "format.json") from None
         return self.from_struct(j)

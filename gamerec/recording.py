@@ -34,7 +34,7 @@ from .games import get_game
 from .notation import format_action, format_record, parse_action, parse_record
 from .record import Action, Meta, Record
 from .replay import Replay
-from .verify import Verdict, run, verdict_of
+from .verify import Outcome, Verdict, run, verdict_of
 
 __all__ = ["Recorder", "Rejected"]
 
@@ -82,6 +82,8 @@ class Recorder:
         self.game: Game[Any] = get_game(header.game)
         self.deals: list[_Deal] = []
         self._file: Any = None
+        self._version = 0  #: counts the changes, for the cached replay
+        self._outcome: tuple[int, Outcome] | None = None
 
     # -- starting ---------------------------------------------------------------------------
     @classmethod
@@ -105,11 +107,8 @@ class Recorder:
         path = Path(journal)
         if path.exists() and not force:
             raise GamerecError(f"{path}: a journal is there already: --resume it, or --force to start over")
-        if hands == "unknown" and g.id == "black-swan-taroc":
-            raise GamerecError(
-                "black-swan-taroc needs the hands: cards stay in hand and draws are secret, so the "
-                "plays cannot rebuild them (type them, or deal them from a seed)"
-            )
+        if hands == "unknown" and not g.hands_from_plays:
+            raise GamerecError(_no_rebuild(g))
         rec = cls(path, header, hands, seed)
         with open(path, "w", encoding="utf-8") as f:  # truncate, then append from here on
             f.write(_entry({"header": format_record(header), "hands": hands, "seed": seed}))
@@ -188,9 +187,16 @@ class Recorder:
             lines.extend(d.actions)
         return parse_record(lines)
 
+    def _known(self) -> Outcome:
+        """How the record of the known deals replays; kept until the recording changes
+        (the prompt asks for the status, the seat to move and the stock in turn)."""
+        if self._outcome is None or self._outcome[0] != self._version:
+            self._outcome = (self._version, run(self.record(known_only=True)))
+        return self._outcome[1]
+
     def state(self) -> GameState | None:
         """The game state after the known deals (None if the record does not start)."""
-        return run(self.record(known_only=True)).state
+        return self._known().state
 
     @property
     def current(self) -> _Deal | None:
@@ -240,7 +246,7 @@ class Recorder:
         state = self.state()
         assert state is not None
         probe = self.game.deal(state, random.Random(0))
-        stock = len(probe.stock) if self.game.id == "blackball" else 0
+        stock = len(probe.stock) if self.game.stock_with_deal else 0
         return len(probe.hands[0]), stock
 
     # -- deals -------------------------------------------------------------------------------
@@ -251,12 +257,8 @@ class Recorder:
         ``stock`` as revealed so far. Rejected if the rules refuse it."""
         if self.unknown_hands:
             raise Rejected("the current deal is not over", "deal-unfinished")
-        if hands is None and self.game.id == "black-swan-taroc":
-            raise Rejected(
-                "black-swan-taroc needs the hands: cards stay in hand and draws are secret, so "
-                "the plays cannot rebuild them (type them, or deal from a seed)",
-                "hands-unknown",
-            )
+        if hands is None and not self.game.hands_from_plays:
+            raise Rejected(_no_rebuild(self.game), "hands-unknown")
         deck = self.game.deck
         entry = {
             "deal": dealer,
@@ -363,8 +365,7 @@ class Recorder:
     @property
     def needs_stock(self) -> bool:
         """Whether the rules stopped for a stock card the record does not give yet."""
-        outcome = run(self.record(known_only=True))
-        return isinstance(outcome.error, StockMissing)
+        return isinstance(self._known().error, StockMissing)
 
     def reveal(self, card: str) -> list[str]:
         """Add a card to the current deal's stock, as revealed (an up-card, a forest card,
@@ -428,6 +429,7 @@ class Recorder:
             outcome = run(record)
         finally:
             self.deals = backup
+            self._version += 1
         err = outcome.error
         if err is None or isinstance(err, StockMissing):
             return
@@ -470,6 +472,7 @@ class Recorder:
             raise ValueError("reopen needs an action number")
 
     def _apply(self, entry: dict[str, Any]) -> None:
+        self._version += 1
         if "deal" in entry:
             self.deals.append(_Deal(int(entry["deal"]), entry.get("hands"), list(entry.get("stock", []))))
             return
@@ -503,11 +506,17 @@ class Recorder:
     def _events_of_last(self) -> list[str]:
         """The events of the last action (none yet while the rules wait for a stock card:
         they come with the card)."""
-        record = self.record(known_only=True)
-        if isinstance(run(record).error, StockMissing):
+        if isinstance(self._known().error, StockMissing):
             return []
-        steps = list(Replay(record))
+        steps = list(Replay(self.record(known_only=True)))
         return steps[-1].event_texts if steps else []
+
+
+def _no_rebuild(game: Game[Any]) -> str:
+    return (
+        f"{game.id} needs the hands: not every dealt card is played, so the plays cannot "
+        "rebuild them (type them, or deal them from a seed)"
+    )
 
 
 def _cards(game: Game[Any], action: Action) -> list[int]:

@@ -642,6 +642,7 @@ class BlackSwanTaroc(Game[BlackSwanTarocRules]):
     record_word = "record"
     has_draw = True
     open_ended = True
+    hands_from_plays = False  # cards stay in hand at the end, and draws are secret
     state_class = BlackSwanTarocState
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 

@@ -356,6 +356,7 @@ class Blackball(Game[BlackballRules]):
     actions = (Bid, Play)
     seat_field = "dealer"
     deal_word = "round"
+    stock_with_deal = True
     state_class = BlackballState
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
