@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+# tests in sub-folders (tests/<area>/) import the shared helpers (clirun) from tests/
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURES = ROOT / "fixtures"
 
 settings.register_profile(
