@@ -13,7 +13,6 @@ Unreadable records are left out and counted.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ import msgspec
 from .batch import content_hash
 from .errors import InputError
 from .export import csv_rows
-from .files import expand_paths, read_records
+from .files import expand_paths, read_records, remove_stale_temporaries, temporary_path
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "ParquetSummary", "write_parquet"]
 
@@ -101,7 +100,9 @@ def write_parquet(
         pa.schema([(name, getattr(pa, kind)()) for name, kind in ACTION_COLUMNS]),
         pa.schema([(name, getattr(pa, kind)()) for name, kind in DEAL_COLUMNS]),
     ]
-    temps = [t.with_name(f".{t.name}.{os.getpid()}.tmp") for t in targets]
+    for t in targets:  # a run killed outright may have left its temporary files here
+        remove_stale_temporaries(t)
+    temps = [temporary_path(t) for t in targets]
     writers = [pq.ParquetWriter(str(tmp), schema) for tmp, schema in zip(temps, schemas, strict=True)]
     columns: list[dict[str, list[Any]]] = [
         {n: [] for n, _ in ACTION_COLUMNS},

@@ -14,6 +14,7 @@ import hashlib
 import itertools
 import mmap
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -36,6 +37,7 @@ __all__ = [
     "RawRecord",
     "Salvage",
     "append_records",
+    "check_not_input",
     "content_hash",
     "decode_binary",
     "decode_header",
@@ -52,9 +54,13 @@ __all__ = [
     "read_bytes",
     "read_file",
     "read_records",
+    "remove_stale_temporaries",
     "salvage",
+    "temporary_path",
+    "write_all",
     "write_atomic",
     "write_records",
+    "write_stream",
 ]
 
 Encoding = Literal["binary", "json", "jsonl", "text"]
@@ -523,10 +529,17 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
     elif encoding == "text":
         for i, r in enumerate(records):
             yield (("\n" if i else "") + notation.format_record(_filled(r))).encode()
-    else:
-        items = [msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records]
-        doc: Any = items[0] if len(items) == 1 else items
-        yield (pretty(doc) + "\n").encode()
+    else:  # one record by itself, else a list: laid out as one document, written item by item
+        items = (msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records)
+        first = next(items, None)
+        second = next(items, None)
+        if second is None:
+            yield (pretty([] if first is None else first) + "\n").encode()
+            return
+        yield ("[\n  " + pretty(first, 2)).encode()
+        for item in itertools.chain([second], items):
+            yield (",\n  " + pretty(item, 2)).encode()
+        yield b"\n]\n"
 
 
 def write_records(
@@ -535,42 +548,135 @@ def write_records(
     encoding: Encoding | None = None,
     *,
     force: bool = True,
+    inputs: Iterable[str | Path] = (),
 ) -> int:
-    """Write ``records`` to ``path`` atomically (a temporary file renamed into place);
-    returns the number of bytes. Without ``force`` an existing file is not replaced."""
+    """Write ``records`` to ``path`` atomically (see :func:`write_atomic`: a temporary file
+    renamed into place, never over one of ``inputs``); returns the number of bytes.
+    Without ``force`` an existing file is not replaced."""
     enc = encoding or encoding_for_path(path)
-    return write_atomic(path, encode_records(records, enc), force=force)
+    return write_atomic(path, encode_records(records, enc), force=force, inputs=inputs)
 
 
-def write_atomic(path: str | Path, chunks: Iterable[bytes], *, force: bool = True) -> int:
+def write_atomic(
+    path: str | Path, chunks: Iterable[bytes], *, force: bool = True, inputs: Iterable[str | Path] = ()
+) -> int:
     """Write ``chunks`` to a temporary file beside ``path``, then rename it into place, so
-    ``path`` holds either its old content or all of the new: never a part. Without
-    ``force`` an existing file is not replaced. Returns the number of bytes."""
-    target = Path(path)
+    ``path`` holds either its old content or all of the new: never a part. Returns the
+    number of bytes.
+
+    Without ``force`` an existing file is not replaced; with it, the file replaced keeps its
+    permissions (and, where this process may, its owner). A symbolic link is written
+    through: its target gets the new content and the link stays. ``inputs`` are the files
+    the content is read from: none of them is ever overwritten. Temporary files are named
+    ``.NAME.gamerec-PID-XXXX.tmp``; those that a run killed outright (SIGKILL, a power
+    cut) left beside ``path`` are removed here once their process is gone."""
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     if target.is_dir():
-        raise InputError(f"{target}: is a directory")
-    if not force and target.exists():
-        raise InputError(f"{target}: exists (use --force to replace it)")
-    directory = target.parent if str(target.parent) else Path(".")
+        raise InputError(f"{path}: is a directory")
+    check_not_input(path, inputs)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        old = target.stat()
+    except FileNotFoundError:
+        old = None
     except OSError as e:
-        raise InputError(f"{target}: cannot write: {e.strerror or e}") from None
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+    if not force and old is not None:
+        raise InputError(f"{path}: exists (use --force to replace it)")
+    directory = target.parent if str(target.parent) else Path(".")
+    remove_stale_temporaries(target)
+    try:
+        prefix = f"{_temp_prefix(target)}{os.getpid()}-"
+        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=directory)
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     size = 0
     try:
-        os.chmod(tmp, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as out:
-            for chunk in chunks:
-                out.write(chunk)
-                size += len(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, target)
+        try:
+            if old is not None:
+                os.chmod(tmp, stat.S_IMODE(old.st_mode))
+                if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+                    with contextlib.suppress(OSError):  # only root may give a file away
+                        os.chown(tmp, old.st_uid, old.st_gid)
+            else:
+                os.chmod(tmp, 0o666 & ~_umask())
+            with os.fdopen(fd, "wb") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+                    size += len(chunk)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, target)
+        except OSError as e:  # a full disk, a file-size limit, a read-only folder: name the file
+            raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     return size
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}.gamerec-"
+
+
+def temporary_path(target: Path) -> Path:
+    """A name for a temporary file beside ``target`` that :func:`remove_stale_temporaries`
+    recognises (for writers that make their own files, such as Parquet's)."""
+    return target.with_name(f"{_temp_prefix(target)}{os.getpid()}-{os.urandom(4).hex()}.tmp")
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files beside ``target`` whose writing process is gone (killed
+    before it could clean up); the files removed."""
+    prefix = _temp_prefix(target)
+    removed: list[Path] = []
+    try:
+        names = os.listdir(target.parent if str(target.parent) else ".")
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid_text = name[len(prefix) :].split("-", 1)[0]
+        if not pid_text.isdigit() or len(pid_text) > 10 or _alive(int(pid_text)):
+            continue
+        stale = target.with_name(name)
+        with contextlib.suppress(OSError):
+            stale.unlink()
+            removed.append(stale)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def check_not_input(output: str | Path, inputs: Iterable[str | Path]) -> None:
+    """InputError if ``output`` is one of ``inputs`` (the same file by any name: a
+    symbolic or hard link included): gamerec never overwrites what it reads."""
+    if str(output) == "-":
+        return
+    try:
+        out = os.stat(output)
+    except OSError:
+        return
+    for source in inputs:
+        if str(source) == "-":
+            continue
+        try:
+            src = os.stat(source)
+        except OSError:
+            continue
+        if (src.st_dev, src.st_ino) == (out.st_dev, out.st_ino):
+            raise InputError(f"{output}: is also the input; write to another file (the input stays as it is)")
 
 
 class Salvage(msgspec.Struct):
@@ -587,11 +693,7 @@ def salvage(path: str | Path, output: str | Path, *, force: bool = False) -> Sal
     suffix), streaming, and say what was dropped (damaged frames with their byte offsets,
     unreadable records). ``path`` is never modified; ``output`` is written atomically, may
     not be ``path`` itself, and is not written at all when no record can be read."""
-    source, target = Path(path), Path(output)
-    if str(path) != "-" and target.exists() and target.resolve() == source.resolve():
-        raise InputError(
-            f"{target}: is the input file; salvage writes a new file and leaves the input as it is"
-        )
+    check_not_input(output, [path])
     report = Salvage()
 
     def kept() -> Iterator[Record]:
@@ -608,7 +710,9 @@ def salvage(path: str | Path, output: str | Path, *, force: bool = False) -> Sal
     if first is None:  # nothing to keep: no file is written
         return report
     chain = itertools.chain([first], records)
-    report.size = write_atomic(output, encode_records(chain, encoding_for_path(output)), force=force)
+    report.size = write_atomic(
+        output, encode_records(chain, encoding_for_path(output)), force=force, inputs=[path]
+    )
     return report
 
 
@@ -619,12 +723,26 @@ def _umask() -> int:
 
 
 def write_stream(records: Iterable[Record], out: IO[bytes], encoding: Encoding) -> int:
-    """Write ``records`` to an open binary stream; returns the number of bytes."""
+    """Write ``records`` to an open binary stream, record by record; returns the number of
+    bytes. A short write (an unbuffered stream) is carried on until every byte is written."""
     size = 0
     for chunk in encode_records(records, encoding):
-        out.write(chunk)
+        write_all(out, chunk)
         size += len(chunk)
     return size
+
+
+def write_all(out: IO[bytes], data: bytes) -> None:
+    """Write every byte of ``data`` to ``out``: an unbuffered (raw) stream may take only a
+    part at a time, and says so only by the count it returns (OSError when it takes none)."""
+    view = memoryview(data)
+    while view:
+        n = out.write(view)
+        if n is None:  # a raw stream in non-blocking mode could take nothing now
+            raise BlockingIOError(0, "the output would block")
+        if n <= 0:
+            raise OSError(0, "the output took no more bytes")
+        view = view[n:]
 
 
 RECORD_SUFFIXES = tuple(SUFFIXES)

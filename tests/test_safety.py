@@ -67,7 +67,7 @@ def test_interrupting_a_write_leaves_no_partial_file(tmp_path: Path) -> None:
     big = tmp_path / "big.grec"
     base = list(simulate("blackball", 4, 20, 1))
     records = [
-        msgspec.structs.replace(base[i % 20], players=[f"P{i}-{s}" for s in range(4)]) for i in range(3000)
+        msgspec.structs.replace(base[i % 20], players=[f"P{i}-{s}" for s in range(4)]) for i in range(20000)
     ]
     write_records(records, big)
     out = tmp_path / "out" / "big.jsonl"
@@ -76,7 +76,9 @@ def test_interrupting_a_write_leaves_no_partial_file(tmp_path: Path) -> None:
         [sys.executable, "-c", "from gamerec.cli import main; main()", "convert", str(big), "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    time.sleep(1.0)  # the records are read and being written by then
+    deadline = time.monotonic() + 60  # signal once the temporary file is being written
+    while not os.listdir(out.parent) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0, "convert finished before the interrupt: make the file larger"

@@ -68,7 +68,7 @@ def test_salvage_refuses_to_overwrite(tmp_path: Path, records: list[Record]) -> 
     path, _ = damaged(tmp_path, records)
     before = path.read_bytes()
     same = cli("salvage", str(path), "-o", str(path), "--force")
-    assert same.exit_code == 2 and "is the input file" in same.stderr
+    assert same.exit_code == 2 and "is also the input" in same.stderr
     assert path.read_bytes() == before
     other = tmp_path / "there.grec"
     other.write_bytes(b"keep me")

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -23,25 +24,37 @@ from ..analysis import write_parquet
 from ..batch import Duplicates, default_jobs, standings, verify_batch
 from ..cards import CardCodeError
 from ..engine import Game
-from ..errors import GamerecError, Illegal
+from ..errors import GamerecError, Illegal, InputError
 from ..export import export as export_records
-from ..files import Entry, expand_paths, list_records, read_file, write_atomic, write_records, write_stream
+from ..files import (
+    Entry,
+    expand_paths,
+    list_records,
+    read_file,
+    write_all,
+    write_atomic,
+    write_records,
+    write_stream,
+)
 from ..files import salvage as salvage_file
 from ..games import GAMES, games_info, get_game
 from ..htmlexport import html_replay
+from ..record import Record
 from ..recording import Recorder, Rejected
 from ..replay import Replay, Step, move
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
 from ..verify import STATUSES, Verdict, unreadable
-from . import render
+from . import render, stdio
 
 EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  #: the reader of standard output went away (128 + SIGPIPE)
 
 EXIT_HELP = """
 Exit codes: 0 every record valid (or the command succeeded); 1 some record illegal,
-incomplete or mismatched; 2 a usage error, or some input unreadable; 3 an internal error.
+incomplete or mismatched; 2 a usage error, some input unreadable or an output that could not
+be written; 3 an internal error; 130 interrupted; 141 the reader of the output went away.
 """
 
 # no markup or emoji codes: text from records and file names is printed as written
@@ -49,22 +62,34 @@ out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
+class _PipeClosed(Exception):
+    """Standard output's reader went away (carried past typer, which would exit 1)."""
+
+
 class Group(TyperGroup):
     """Every error becomes one line on stderr and an exit code; never a traceback."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise _PipeClosed from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         try:
             rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+            sys.stdout.flush()  # what is still buffered fails here, inside the boundary
         except typer.Abort:
             _fail("aborted", 130)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except GamerecError as e:
             _fail(e.message, EXIT_INPUT)
-        except BrokenPipeError:
-            sys.stderr.close()
-            sys.exit(EXIT_PROBLEM)
+        except (BrokenPipeError, _PipeClosed):
+            # the reader stopped early (`| head`): end quietly, as SIGPIPE would have
+            stdio.discard_stdout()
+            sys.exit(EXIT_BROKEN_PIPE)
         except OSError as e:
             _fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
         except Exception as e:
@@ -78,6 +103,9 @@ class Group(TyperGroup):
                     EXIT_INTERNAL,
                 )
             ctx = getattr(e, "ctx", None)
+            if type(e).__name__ == "NoArgsIsHelpError" and ctx is not None:  # `gamerec` alone
+                out.print(ctx.get_help())
+                sys.exit(EXIT_OK)
             cmd = ctx.command_path if ctx is not None else "gamerec"
             message = " ".join(e.format_message().split()).replace("Value error, ", "")
             _fail(f"{message} (see '{cmd} --help')", EXIT_INPUT, cmd)
@@ -329,13 +357,43 @@ def _load(path: str, record: int | None = None) -> list[Entry]:
     return entries
 
 
-def _emit(data: bytes, output: str, force: bool) -> None:
+def _emit(data: bytes, output: str, force: bool, inputs: list[str]) -> None:
     if output == "-":
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        write_all(sys.stdout.buffer, data)
         sys.stdout.buffer.flush()
         return
-    write_atomic(output, [data], force=force)
+    write_atomic(output, [data], force=force, inputs=inputs)
+
+
+def _readable(path: str) -> Iterator[Record]:
+    """The records of ``path``, streamed; the first unreadable one ends the command (exit
+    2, its place and why), and a writer fed from here then writes nothing."""
+    for e in read_file(path):
+        if e.record is None:
+            raise GamerecError(unreadable(e).message())
+        yield e.record
+
+
+def _write_records(records: Iterable[Record], output: str, to: EncodingChoice | None, force: bool,
+                   inputs: list[str]) -> None:  # fmt: skip
+    """Write ``records`` as they come, all or nothing: to a file atomically, or to stdout
+    (``-``, binary by default) once the whole output is made. It is made in a spooled
+    temporary file (in memory up to 16 MiB, then on disk), so memory stays flat."""
+    if output != "-":
+        write_records(records, output, to.value if to else None, force=force, inputs=inputs)
+        return
+    with tempfile.SpooledTemporaryFile(max_size=16 << 20) as spool:
+        try:
+            write_stream(records, spool, to.value if to else "binary")
+        except OSError as e:
+            why = e.strerror or e
+            raise InputError(f"standard output: cannot make it in a temporary file: {why}") from None
+        spool.seek(0)
+        sys.stdout.flush()
+        while chunk := spool.read(1 << 20):
+            write_all(sys.stdout.buffer, chunk)
+        sys.stdout.buffer.flush()
 
 
 Output = Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")]
@@ -388,11 +446,11 @@ def export(
         if seat is not None and seat >= len(rec.players):
             raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
         page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
-        _emit(page.encode(), output, force)
+        _emit(page.encode(), output, force, files)
         return EXIT_OK
     entries = _load(file, record)
     data = export_records([e.record for e in entries if e.record is not None], to.value, source=file)
-    _emit(data, output, force)
+    _emit(data, output, force, files)
     return EXIT_OK
 
 
@@ -602,15 +660,9 @@ def convert(
     force: Force = False,
 ) -> int:
     """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
-    text notation (.gtxt) encodings, losslessly. Nothing is written if any record is
-    unreadable."""
-    entries = _load(file)
-    records = [e.record for e in entries if e.record is not None]
-    if output == "-":
-        write_stream(records, sys.stdout.buffer, to.value if to else "binary")
-        sys.stdout.buffer.flush()
-    else:
-        write_records(records, output, to.value if to else None, force=force)
+    text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
+    Nothing is written if any record is unreadable, and the output may not be the input."""
+    _write_records(_readable(file), output, to, force, [file])
     return EXIT_OK
 
 
@@ -633,11 +685,8 @@ def simulate(
     get_game(game)
     rules = parse_rule_options(game, rule or [], players)
     records = simulate_records(game, players, games, seed, bot, rules)
-    if output == "-":
-        write_stream(records, sys.stdout.buffer, to.value if to else "binary")
-        sys.stdout.buffer.flush()
-    else:
-        write_records(records, output, to.value if to else None, force=force)
+    _write_records(records, output, to, force, [])
+    if output != "-":
         err.print(render.plain(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}"))
     return EXIT_OK
 
@@ -768,6 +817,7 @@ def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
 
 def main() -> None:
     """The console script."""
+    stdio.prepare()
     app()
 
 

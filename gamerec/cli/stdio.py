@@ -1,0 +1,130 @@
+"""Standard streams the command line can trust: every byte written or an error naming the
+stream, whatever the environment did to them.
+
+- ``PYTHONUNBUFFERED=1`` (Docker, CI) makes ``sys.stdout.buffer`` a raw file, whose writes
+  may take only part of the bytes and say so only by their count: a file-size limit or a
+  full pipe then cut the output silently. :func:`prepare` puts a buffered writer over it,
+  which carries on until every byte is written or raises.
+- A write that fails (a full disk, a file-size limit) says ``standard output: cannot
+  write: ...`` (an :class:`~gamerec.errors.InputError`, exit 2), not a bare OSError.
+- A stream closed before the start (``>&-``, ``<&-``) is ``None`` in Python. Its file
+  descriptor is taken by ``/dev/null`` (so no file opened later gets it by chance) and
+  using it is an error: ``standard output is closed``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import Any
+
+from ..errors import InputError
+
+__all__ = ["discard_stdout", "prepare"]
+
+
+class _Output(io.BufferedWriter):
+    """Standard output's bytes: buffered, and a failure names the stream. After a failure
+    the rest goes nowhere, so that Python's last flush at exit has nothing to report."""
+
+    def write(self, data: Any) -> int:
+        try:
+            return super().write(data)
+        except OSError as e:
+            raise self._failed(e) from None
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError as e:
+            raise self._failed(e) from None
+
+    def _failed(self, e: OSError) -> OSError | InputError:
+        discard_stdout(self.fileno())
+        if isinstance(e, BrokenPipeError):
+            return e
+        return InputError(f"standard output: cannot write: {e.strerror or e}")
+
+
+class _Closed(io.RawIOBase):
+    """A standard stream that was closed before gamerec started."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def _closed(self) -> InputError:
+        return InputError(f"{self.name} is closed (it was shut before gamerec started)")
+
+    @property
+    def buffer(self) -> _Closed:
+        return self
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        raise self._closed()
+
+    def readline(self, size: int | None = -1) -> bytes:
+        raise self._closed()
+
+    def readinto(self, buffer: Any) -> int:
+        raise self._closed()
+
+    def write(self, data: Any) -> int:
+        raise self._closed()
+
+    def flush(self) -> None:
+        pass
+
+
+def prepare() -> None:
+    """Make the standard streams of the console script safe to use (see the module)."""
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:  # closed: hold the number, so a file opened later cannot take it
+            taken = os.open(os.devnull, os.O_RDWR)
+            if taken != fd:  # a lower descriptor was free after all: leave things as they are
+                os.close(taken)
+    if sys.stdin is None:
+        sys.stdin = _Closed("standard input")
+    if sys.stderr is None:  # nowhere to say anything: only the exit code tells
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+    if sys.stdout is None:
+        sys.stdout = _Closed("standard output")
+        return
+    old = sys.stdout
+    buffer = getattr(old, "buffer", None)
+    if not isinstance(buffer, io.RawIOBase | io.BufferedWriter) or not isinstance(old, io.TextIOWrapper):
+        return  # not the process's own stream (a test runner's capture): leave it be
+    old.flush()
+    encoding, errors, lines = old.encoding, old.errors, old.line_buffering
+    old.detach()
+    # unbuffered (PYTHONUNBUFFERED=1 or -u): a buffer over the raw file, flushed at each line
+    raw = buffer if isinstance(buffer, io.RawIOBase) else buffer.detach()
+    lines = lines or isinstance(buffer, io.RawIOBase)
+    sys.stdout = io.TextIOWrapper(_Output(raw), encoding=encoding, errors=errors, line_buffering=lines)
+
+
+def discard_stdout(fd: int | None = None) -> None:
+    """Send what is still buffered for stdout (file descriptor ``fd``) nowhere, after a
+    broken pipe or a failed write."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno() if fd is None else fd)
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
