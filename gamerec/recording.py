@@ -610,9 +610,11 @@ class Recorder:
                     raise ValueError(f"{what}: expected card codes")
                 deck.parse(c)  # CardCodeError is a ValueError
 
-        kinds = [k for k in ("deal", "action", "note", "stock", "hands", "reopen", "undo") if k in entry]
-        if not kinds or len(entry) > 3 or ("deal" not in entry and len(entry) > 1):
-            raise ValueError(f"unknown journal entry {sorted(entry)}"[:120])
+        keys = set(entry)
+        if not (keys <= {"deal", "hands", "stock"} and "deal" in keys) and not (
+            len(keys) == 1 and keys <= {"action", "note", "stock", "hands", "reopen", "undo"}
+        ):
+            raise ValueError(_short(f"not a journal entry: {sorted(map(str, keys))}", 120))
         if "deal" in entry:
             if type(entry["deal"]) is not int:
                 raise ValueError("the deal's seat is not a number")

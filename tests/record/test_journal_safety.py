@@ -411,3 +411,19 @@ def test_a_huge_number_in_an_action_is_rejected(tmp_path: Path, monkeypatch: pyt
     assert r.exit_code == 0, r.stderr
     assert r.stdout.count("✗") == 2
     assert Recorder.resume("g.grec.journal").deals[0].actions == ["1 bid 0"]
+
+
+def test_a_step_the_rules_refuse_is_found_at_its_own_line(tmp_path: Path) -> None:
+    """After undo and note entries, the line cut is the one of the step refused."""
+    journal = journal_of(tmp_path, 8)  # header, deal 1 and its 6 actions, deal 2 and 2 actions
+    lines = journal.read_bytes().splitlines()
+    assert len(lines) == 11 and lines[8].startswith(b'{"deal"')
+    last = lines[-1]
+    action = last[len(b'{"action":"') : -2]
+    for line in (b'{"undo":1}', last, b'{"note":"%s ; again"}' % action, b"", last):
+        with_line(journal, len(journal.read_bytes().splitlines()) + 1, line)
+    rec = Recorder.resume(journal)  # line 16 (after a blank line) plays the card of line 13 again
+    assert rec.repair is not None and rec.repair.startswith(f"{journal}: line 16 of the journal is damaged")
+    assert "a step the rules refuse" in rec.repair
+    assert rec.deals[-1].actions[-1].endswith("; again")
+    rec.close()
