@@ -6,6 +6,7 @@ Numbers typed at the record prompt never crash it."""
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 from clirun import cli
 
 import gamerec.record as record_module
+import gamerec.recording as recording_module
 from gamerec.errors import GamerecError
 from gamerec.recording import Recorder, Rejected
 
@@ -427,3 +429,28 @@ def test_a_step_the_rules_refuse_is_found_at_its_own_line(tmp_path: Path) -> Non
     assert "a step the rules refuse" in rec.repair
     assert rec.deals[-1].actions[-1].endswith("; again")
     rec.close()
+
+
+def test_a_full_disk_names_the_journal_and_leaves_no_part_of_a_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = journal_of(tmp_path, 5)
+    rec = Recorder.resume(journal)
+    before, actions_before = journal.read_bytes(), list(rec.deals[-1].actions)
+    real_write = os.write
+
+    def full(fd: int, data: bytes) -> int:  # half a line gets in, then the disk is full
+        if len(data) > 4:
+            return real_write(fd, bytes(data[:4]))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(recording_module.os, "write", full)
+    with pytest.raises(GamerecError, match=f"{journal}: cannot write the journal: No space left"):
+        rec.enter(rec.legal()[0])
+    monkeypatch.undo()
+    assert journal.read_bytes() == before and rec.deals[-1].actions == actions_before
+    rec.enter(rec.legal()[0])
+    rec.close()
+    again = Recorder.resume(journal)
+    assert again.repair is None and again.deals[-1].actions == rec.deals[-1].actions
+    again.close()
