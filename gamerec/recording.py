@@ -7,6 +7,14 @@ and the legal choices. Nothing is lost: every accepted step is appended to a jou
 (JSON Lines, flushed and synced to disk before :meth:`Recorder.enter` returns), and
 :meth:`Recorder.resume` rebuilds the game from it, up to the last whole line.
 
+The journal is safe from its user too. A recorder holds it locked (``fcntl.flock``, so
+two recordings of one journal cannot both append; the lock dies with the process) and
+names its process in a file beside it (``JOURNAL.pid``). Every entry is checked against
+the format's limits and read back as :meth:`Recorder.resume` reads it before it is
+written, so what the journal holds always resumes. A journal damaged all the same (a line
+edited, cut or the rules refusing it) resumes up to the damaged line, after a copy of the
+whole journal is kept (``JOURNAL.damaged``); :attr:`Recorder.repair` says so.
+
 Hands may be typed up front, dealt from a seed, or left unknown as at a real table. In a
 deal with unknown hands each action is only read and checked against the cards already
 played; when the deal's last card is played, each seat's hand is rebuilt from the cards
@@ -18,25 +26,37 @@ says so and :meth:`Recorder.reveal` adds it.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import random
+import re
+import stat
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from . import record as limits
 from .cards import CardCodeError
 from .engine import Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .files import write_records
 from .games import get_game
-from .notation import format_action, format_record, parse_action, parse_record
+from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
 from .record import Action, Meta, Record
 from .replay import Replay
 from .verify import Outcome, Verdict, run, verdict_of
 
-__all__ = ["Recorder", "Rejected"]
+if sys.platform != "win32":
+    import fcntl
+
+__all__ = ["Recorder", "Rejected", "same_file"]
+
+#: the byte order mark a journal may start with (an editor's doing)
+BOM = b"\xef\xbb\xbf"
 
 
 class Rejected(GamerecError):
@@ -81,7 +101,9 @@ class Recorder:
         self.seed = seed
         self.game: Game[Any] = get_game(header.game)
         self.deals: list[_Deal] = []
-        self._file: Any = None
+        self._fd: int | None = None  #: the journal, open for appending and locked
+        #: what :meth:`resume` had to do to a damaged journal, in one line (None: nothing)
+        self.repair: str | None = None
         self._version = 0  #: counts the changes, for the cached replay
         self._outcome: tuple[int, Outcome] | None = None
 
@@ -104,72 +126,167 @@ class Recorder:
         g = get_game(game)
         g.new_state(rules or {}, players)  # the players and rules are checked here
         header = Record(game=game, players=list(players), rules=dict(rules or {}), meta=meta or Meta())
+        try:  # as resume reads it back (the format's limits on names, tags...)
+            parse_record(format_record(header).split("\n"))
+        except FormatError as e:
+            raise FormatError(e.message.removeprefix("record from line 1: "), e.code) from None
         path = Path(journal)
         if path.exists() and not force:
             raise GamerecError(f"{path}: a journal is there already: --resume it, or --force to start over")
         if hands == "unknown" and not g.hands_from_plays:
             raise GamerecError(_no_rebuild(g))
         rec = cls(path, header, hands, seed)
-        with open(path, "w", encoding="utf-8") as f:  # truncate, then append from here on
-            f.write(_entry({"header": format_record(header), "hands": hands, "seed": seed}))
-            f.flush()
-            os.fsync(f.fileno())
+        fd = _open_locked(path, create=True)
+        try:  # locked: now empty it, then append from here on
+            os.ftruncate(fd, 0)
+            _write(fd, _entry({"header": format_record(header), "hands": hands, "seed": seed}))
+        except OSError as e:
+            _release(path, fd)
+            raise GamerecError(f"{path}: cannot write the journal: {e.strerror or e}") from None
+        except BaseException:
+            _release(path, fd)
+            raise
+        rec._fd = fd
         return rec
 
     @classmethod
     def resume(cls, journal: str | Path) -> Recorder:
-        """The recording kept in ``journal``, up to its last whole line."""
+        """The recording kept in ``journal``, up to its last whole line, held (locked) from
+        now on. A damaged line (one that does not read, does not fit, or a step the rules
+        refuse) ends it: the recording resumes up to it, the whole journal is first copied
+        to ``JOURNAL.damaged`` and the journal cut there; :attr:`repair` says so. A damaged
+        header is refused (GamerecError), the journal untouched."""
         path = Path(journal)
+        fd = _open_locked(path, create=False)
         try:
-            data = path.read_bytes()
+            return cls._resume(path, fd)
+        except BaseException:
+            _release(path, fd)
+            raise
+
+    @classmethod
+    def _resume(cls, path: Path, fd: int) -> Recorder:
+        try:
+            data = _read_all(fd)
         except OSError as e:
             raise GamerecError(f"{path}: cannot read the journal: {e.strerror or e}") from None
-        lines = data.split(b"\n")
-        torn = bool(data) and not data.endswith(b"\n")
-        if torn:  # the process was killed while writing the last line: never accepted
-            lines = lines[:-1]
-        entries: list[tuple[int, Any]] = []
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                entries.append((number, msgspec.json.decode(line)))
-            except (msgspec.DecodeError, RecursionError):
-                raise GamerecError(f"{path}: line {number} of the journal is damaged") from None
-        first = entries[0][1] if entries else None
+        lines: list[tuple[int, int, bytes]] = []  # (number, offset, line) of each whole line
+        offset = len(BOM) if data.startswith(BOM) else 0
+        torn: int | None = None  # the offset of a torn last line
+        for number, line in enumerate(data[offset:].split(b"\n"), 1):
+            if offset + len(line) == len(data):  # no line break after it
+                torn = offset if line else None  # killed while writing it: never accepted
+                break
+            lines.append((number, offset, line))
+            offset += len(line) + 1
+        entries = [(n, at, line) for n, at, line in lines if line.strip()]
+        if not entries:
+            raise GamerecError(f"{path}: not a gamerec journal (no header)")
+        number, _, line = entries[0]
+        try:
+            first = msgspec.json.decode(line)
+        except (msgspec.DecodeError, RecursionError):
+            raise GamerecError(f"{path}: line {number} of the journal is damaged: not JSON") from None
         if not isinstance(first, dict) or not isinstance(first.get("header"), str):
             raise GamerecError(f"{path}: not a gamerec journal (no header)")
         try:
             header = parse_record(first["header"].split("\n"))
-            rec = cls(path, header, str(first.get("hands", "typed")), int(first.get("seed", 0)))
+            hands, seed = str(first.get("hands", "typed")), first.get("seed", 0)
+            if type(seed) is not int:
+                raise ValueError("the seed is not a number")
+            cls(path, header, hands, seed)  # the hands are one of HANDS
         except (FormatError, GamerecError, ValueError, TypeError) as e:
             why = e.message if isinstance(e, GamerecError) else str(e)
             raise GamerecError(f"{path}: the journal's header: {why}") from None
-        for number, entry in entries[1:]:
+        cut: tuple[int, int, str] | None = None  # (line number, offset, why) of the damage
+        while True:
+            stop = len(data) if cut is None else cut[1]
+            rec = cls(path, header, hands, seed)
+            damage, origins = rec._replay([e for e in entries[1:] if e[1] < stop])
+            if damage is not None:  # the recording holds the steps before it
+                cut = damage
+            try:
+                outcome = run(rec.record(known_only=True))
+            except FormatError as e:  # each entry fits the limits: not expected
+                raise GamerecError(f"{path}: the journal does not make a record: {e.message}") from None
+            if not isinstance(outcome.error, Illegal):  # every step was checked when it was taken
+                break
+            err = outcome.error
+            if outcome.deal is None:
+                raise GamerecError(f"{path}: the journal's header: {err.reason} [{err.rule}]")
+            deal_line, action_lines = origins[outcome.deal]
+            at = deal_line if outcome.action is None else action_lines[outcome.action]
+            step = (
+                "the deal"
+                if outcome.action is None
+                else repr(rec.deals[outcome.deal].actions[outcome.action])
+            )
+            where = next(e[1] for e in entries if e[0] == at)
+            cut = (at, where, f"a step the rules refuse: {_short(step)}: {err.reason} [{err.rule}]")
+        if cut is not None:
+            backup = _backup(path, data)
+            try:
+                os.ftruncate(fd, cut[1])
+                os.fsync(fd)
+            except OSError as e:
+                raise GamerecError(
+                    f"{path}: cannot cut the journal's damaged line: {e.strerror or e}"
+                ) from None
+            rec.repair = (
+                f"{path}: line {cut[0]} of the journal is damaged; resumed up to line {cut[0] - 1}, and the "
+                f"whole journal kept in {backup}: {cut[2]}"
+            )
+        elif torn is not None:  # a sound journal: cut off its torn line, so that new steps start clean
+            try:
+                os.ftruncate(fd, torn)
+            except OSError as e:
+                raise GamerecError(
+                    f"{path}: cannot cut the journal's torn last line: {e.strerror or e}"
+                ) from None
+        rec._fd = fd
+        return rec
+
+    def _replay(
+        self, entries: list[tuple[int, int, bytes]]
+    ) -> tuple[tuple[int, int, str] | None, list[tuple[int, list[int]]]]:
+        """Apply the journal's ``entries`` (number, offset, line) up to the first damaged
+        one; that one (number, offset, why), or None, and the journal line of each deal
+        and of each of its actions."""
+        origins: list[tuple[int, list[int]]] = []
+        for number, offset, line in entries:
+            try:
+                entry = msgspec.json.decode(line)
+            except (msgspec.DecodeError, RecursionError):
+                return (number, offset, "not JSON"), origins
             try:
                 if not isinstance(entry, dict):
-                    raise TypeError("not an entry")
-                rec._validate(entry)
-                rec._apply(entry)
-            except (FormatError, GamerecError, ValueError, TypeError, KeyError, IndexError) as e:
-                why = e.message if isinstance(e, GamerecError) else str(e)
-                raise GamerecError(f"{path}: line {number} of the journal is damaged: {why}") from None
-        outcome = run(rec.record(known_only=True))
-        if isinstance(outcome.error, Illegal):  # every step was checked when it was taken
-            where = "" if outcome.deal is None else f"deal {outcome.deal + 1}: "
-            if outcome.action is not None and outcome.deal is not None:
-                where += f"{rec.deals[outcome.deal].actions[outcome.action]}: "
-            raise GamerecError(
-                f"{path}: the journal holds a step the rules refuse: {where}{outcome.error.reason} "
-                f"[{outcome.error.rule}]"
-            )
-        if torn:  # a sound journal: cut off its torn line, so that new steps start clean
-            try:
-                with open(path, "r+b") as f:
-                    f.truncate(len(data) - len(data.rsplit(b"\n", 1)[-1]))
-            except OSError as e:
-                raise GamerecError(f"{path}: cannot cut the journal's torn last line: {e}") from None
-        return rec
+                    raise TypeError("not a journal entry")
+                self._validate(entry)
+                self._apply(entry)
+            except (
+                FormatError,
+                GamerecError,
+                ValueError,
+                TypeError,
+                KeyError,
+                IndexError,
+                RecursionError,
+            ) as e:
+                why = e.message.removeprefix("line 1, ") if isinstance(e, GamerecError) else str(e)
+                return (number, offset, _short(why, 200)), origins
+            # the lines the deals and actions now stand on
+            del origins[len(self.deals) :]
+            while len(origins) < len(self.deals):
+                origins.append((number, []))
+            if self.deals:
+                d, lines = self.deals[-1], origins[-1][1]
+                del lines[len(d.actions) :]
+                lines.extend([number] * (len(d.actions) - len(lines)))
+                if "note" in entry:
+                    lines[-1] = number
+                elif "hands" in entry or ("stock" in entry and "deal" not in entry):
+                    origins[-1] = (number, lines)
+        return None, origins
 
     # -- the state ---------------------------------------------------------------------------
     def record(self, *, known_only: bool = False) -> Record:
@@ -259,6 +376,10 @@ class Recorder:
             raise Rejected("the current deal is not over", "deal-unfinished")
         if hands is None and not self.game.hands_from_plays:
             raise Rejected(_no_rebuild(self.game), "hands-unknown")
+        n = len(self.header.players)
+        if not 0 <= dealer < n:  # (as the rules say it; unknown hands are not checked before the end)
+            what = "dealer" if self.game.seat_field == "dealer" else "first player"
+            raise Rejected(f"{what} {dealer} is not a seat (0..{n - 1})", f"deal-{self.game.seat_field}")
         deck = self.game.deck
         entry = {
             "deal": dealer,
@@ -282,6 +403,8 @@ class Recorder:
     def parse(self, text: str) -> Action:
         """An action line; the seat may be left out (``play QS``): the seat to move."""
         words = text.split()
+        if _LONG_NUMBER.search(text.split(";", 1)[0]):
+            raise Rejected("a number of more digits than any seat, bid or count has", "format.text")
         if words and not words[0].lstrip("+-").isdigit():
             seat = self.to_move()
             if seat is None:
@@ -292,6 +415,8 @@ class Recorder:
             return parse_action(self.game, text)
         except FormatError as e:
             raise Rejected(e.message.removeprefix("line 1, "), e.code) from None
+        except ValueError as e:  # (a number Python will not read)
+            raise Rejected(_short(str(e), 200), "format.text") from None
 
     def enter(self, text: str) -> list[str]:
         """Check and record one action; the derived events it caused, in words (at the end
@@ -404,21 +529,25 @@ class Recorder:
     def finish(self, output: str | Path, *, force: bool = False) -> Verdict:
         """Write the record atomically to ``output``, remove the journal, and return its
         verdict."""
+        if same_file(output, self.journal):
+            raise GamerecError(f"{output}: is the journal: writing the record there would lose the journal")
         record = self.record()
         write_records([record], output, force=force)
+        self.journal.unlink(missing_ok=True)  # still held: no other recorder takes it up meanwhile
         self.close()
-        self.journal.unlink(missing_ok=True)
         return verdict_of(run(record), record, str(output), 0)
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        """Let go of the journal (another recorder may resume it now)."""
+        if self._fd is not None:
+            _release(self.journal, self._fd)
+            self._fd = None
 
     # -- internals ---------------------------------------------------------------------------
     def _check(self, entry: dict[str, Any]) -> None:
         """Rejected unless the record with ``entry`` added replays legally (as far as its
         stock goes); the recording is unchanged either way."""
+        self._admit(entry)
         backup = [d.copy() for d in self.deals]
         try:
             self._apply(entry)
@@ -435,41 +564,104 @@ class Recorder:
             return
         raise Rejected(err.reason, err.rule, self.legal() if "action" in entry else [])
 
+    def _admit(self, entry: dict[str, Any]) -> None:
+        """Rejected unless ``entry`` is one :meth:`resume` reads back (within the format's
+        limits: cards, notes, actions, deals)."""
+        try:
+            self._validate(entry)
+        except FormatError as e:
+            raise Rejected(e.message.removeprefix("line 1, "), e.code) from None
+        except (GamerecError, ValueError, TypeError) as e:
+            raise Rejected(e.message if isinstance(e, GamerecError) else str(e), "format.text") from None
+
     def _commit(self, entry: dict[str, Any]) -> None:
-        """Apply ``entry`` and append it to the journal, synced to disk."""
+        """Append ``entry`` to the journal, synced to disk, and apply it. Rejected (and
+        nothing written) unless it is one :meth:`resume` reads back; a failed write is
+        taken back, so the journal never holds part of a line before another."""
+        self._admit(entry)
+        if self._fd is None:  # a recorder made without start or resume
+            self._fd = _open_locked(self.journal, create=True)
+        size = os.fstat(self._fd).st_size
+        try:
+            _write(self._fd, _entry(entry))
+        except OSError as e:
+            with contextlib.suppress(OSError):  # else a torn last line: resume leaves it out
+                os.ftruncate(self._fd, size)
+            raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
         self._apply(entry)
-        if self._file is None:
-            self._file = open(self.journal, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        self._file.write(_entry(entry))
-        self._file.flush()
-        os.fsync(self._file.fileno())
 
     def _validate(self, entry: dict[str, Any]) -> None:
-        """Raise (ValueError, FormatError) unless a journal entry holds what it should."""
+        """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
+        holds what it should and, applied now, keeps the recording within the format's
+        limits (``gamerec.record``)."""
         deck = self.game.deck
+        d = self.current
 
-        def codes(value: Any) -> None:
+        def over(what: str, size: int, limit: int) -> None:
+            if size > limit:
+                raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
+
+        def codes(value: Any, what: str) -> None:
             if not isinstance(value, list):
-                raise ValueError("expected a list of card codes")
+                raise ValueError(f"{what}: expected a list of card codes")
+            over(f"cards in {what}", len(value), limits.MAX_CARDS)
             for c in value:
+                if not isinstance(c, str):
+                    raise ValueError(f"{what}: expected card codes")
                 deck.parse(c)  # CardCodeError is a ValueError
 
+        keys = set(entry)
+        if not (keys <= {"deal", "hands", "stock"} and "deal" in keys) and not (
+            len(keys) == 1 and keys <= {"action", "note", "stock", "hands", "reopen", "undo"}
+        ):
+            raise ValueError(_short(f"not a journal entry: {sorted(map(str, keys))}", 120))
         if "deal" in entry:
             if type(entry["deal"]) is not int:
                 raise ValueError("the deal's seat is not a number")
-            codes(entry.get("stock", []))
+            if not 0 <= entry["deal"] < len(self.header.players):
+                raise ValueError(f"the deal's seat {entry['deal']} is not a seat")
+            over("deals", len(self.deals) + 1, limits.MAX_DEALS)
+            codes(entry.get("stock", []), "the stock")
+        elif d is None:
+            raise ValueError("an entry before the first deal")
         if entry.get("hands") is not None:
             if not isinstance(entry["hands"], list):
                 raise ValueError("expected a list of hands")
+            over("hands", len(entry["hands"]), limits.MAX_SEATS)
             for hand in entry["hands"]:
-                codes(hand)
+                codes(hand, "a hand")
         for key in ("action", "note"):
             if key in entry:
-                parse_action(self.game, str(entry[key]))
-        if "stock" in entry and "deal" not in entry:
-            deck.parse(str(entry["stock"]))
-        if "reopen" in entry and type(entry["reopen"]) is not int:
-            raise ValueError("reopen needs an action number")
+                text = entry[key]
+                if not isinstance(text, str):
+                    raise ValueError(f"the {key} is not text")
+                over("characters in the line", len(text), MAX_LINE)
+                try:
+                    action = parse_action(self.game, text)
+                except FormatError as e:
+                    raise FormatError(
+                        f"{_short(repr(text))}: {e.message.removeprefix('line 1, ')}", e.code
+                    ) from None
+                over("characters in the note", len(getattr(action, "note", None) or ""), limits.MAX_NOTE)
+                over("cards in one play", len(_cards(self.game, action)), limits.MAX_CARDS)
+        if d is not None and "deal" not in entry:
+            if "action" in entry:
+                over(
+                    f"actions in {self.game.deal_word} {len(self.deals)}",
+                    len(d.actions) + 1,
+                    limits.MAX_ACTIONS,
+                )
+            if "note" in entry and not d.actions:
+                raise ValueError("a note with no action before it")
+            if "stock" in entry:
+                if not isinstance(entry["stock"], str):
+                    raise ValueError("the stock card is not a card code")
+                deck.parse(entry["stock"])
+                over("cards in the stock", len(d.stock) + 1, limits.MAX_CARDS)
+            if "reopen" in entry and not (
+                type(entry["reopen"]) is int and 0 <= entry["reopen"] <= len(d.actions)
+            ):
+                raise ValueError("reopen needs the number of an action of the deal")
 
     def _apply(self, entry: dict[str, Any]) -> None:
         self._version += 1
@@ -530,3 +722,131 @@ def _cards(game: Game[Any], action: Action) -> list[int]:
 
 def _entry(obj: dict[str, Any]) -> str:
     return msgspec.json.encode(obj).decode() + "\n"
+
+
+#: a run of digits longer than any number an action holds (Python reads at most 4300)
+_LONG_NUMBER = re.compile(r"[0-9]{19,}")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one file: the same path once symlinks are followed (even to
+    a file not made yet), or the same file on disk (a hard link)."""
+    try:
+        if Path(a).resolve() == Path(b).resolve():
+            return True
+    except (OSError, RuntimeError):  # a symlink loop
+        pass
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def _owner_file(journal: Path) -> Path:
+    """Where the process holding ``journal`` writes its id."""
+    return journal.with_name(journal.name + ".pid")
+
+
+def _owner(journal: Path) -> str:
+    try:
+        with open(_owner_file(journal), "rb") as f:
+            text = f.read(32).strip()
+    except OSError:
+        text = b""
+    return f"process {int(text)}" if text.isdigit() and len(text) < 16 else "another process"
+
+
+def _open_locked(path: Path, *, create: bool) -> int:
+    """``path`` open for appending (made if ``create``), a regular file, and locked for
+    this recorder: GamerecError, naming the holder, when another one holds it."""
+    flags = os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0) | (os.O_CREAT if create else 0)
+    try:
+        fd = os.open(path, flags, 0o666)
+    except OSError as e:
+        verb = "write" if create else "read"
+        raise GamerecError(f"{path}: cannot {verb} the journal: {e.strerror or e}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise GamerecError(f"{path}: not a journal: not a regular file")
+        if sys.platform != "win32":
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as e:  # (a file system without locks: recorded unlocked)
+                if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise GamerecError(
+                        f"{path}: the journal is in use by {_owner(path)} (another gamerec record); "
+                        "let that one end first, then --resume it"
+                    ) from None
+        try:  # the path still names the file locked: not removed (its game written) meanwhile
+            same = os.path.samestat(os.fstat(fd), os.stat(path))
+        except OSError:
+            same = False
+        if not same:
+            raise GamerecError(f"{path}: the journal was removed or replaced while it was opened")
+    except BaseException:
+        os.close(fd)
+        raise
+    try:
+        with open(_owner_file(path), "w", encoding="ascii") as f:
+            f.write(f"{os.getpid()}\n")
+    except OSError:
+        pass  # only for the message another recorder gives
+    return fd
+
+
+def _release(path: Path, fd: int) -> None:
+    """Remove the process id beside ``path`` and let go of the journal (in this order, so
+    that the next holder's id is never removed)."""
+    with contextlib.suppress(OSError):
+        _owner_file(path).unlink(missing_ok=True)
+    os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    chunks = []
+    offset = 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def _write(fd: int, text: str) -> None:
+    """Append ``text`` whole and sync it to disk."""
+    data = memoryview(text.encode())
+    while data:
+        data = data[os.write(fd, data) :]
+    os.fsync(fd)
+
+
+def _backup(journal: Path, data: bytes) -> Path:
+    """A copy of the journal's ``data`` beside it, under a new name (an earlier copy is
+    kept): JOURNAL.damaged, JOURNAL.damaged.2, ..."""
+    for n in range(1, 1000):
+        path = journal.with_name(journal.name + (".damaged" if n == 1 else f".damaged.{n}"))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except FileExistsError:
+            continue
+        except OSError as e:
+            raise GamerecError(
+                f"{path}: cannot keep a copy of the damaged journal: {e.strerror or e}"
+            ) from None
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        except OSError as e:
+            os.close(fd)
+            path.unlink(missing_ok=True)
+            raise GamerecError(
+                f"{path}: cannot keep a copy of the damaged journal: {e.strerror or e}"
+            ) from None
+        os.close(fd)
+        return path
+    raise GamerecError(f"{journal}: cannot keep a copy of the damaged journal: 999 copies are there already")

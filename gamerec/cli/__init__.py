@@ -40,7 +40,7 @@ from ..files import salvage as salvage_file
 from ..games import GAMES, games_info, get_game
 from ..htmlexport import html_replay
 from ..record import Record
-from ..recording import Recorder, Rejected
+from ..recording import Recorder, Rejected, same_file
 from ..replay import Replay, Step, move
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
@@ -506,12 +506,20 @@ def record(
     """Record a game as it is played: every action is checked when entered, each accepted
     step is saved to a journal at once (continue it with --resume after a crash), and the
     record is written when the game ends."""
+    # refused before anything is asked or read: the journal is never the output, nor replaced
+    the_journal = resume if resume is not None else journal or f"{output}.journal"
+    if same_file(output, the_journal):
+        raise GamerecError(
+            f"{output}: is the journal {the_journal} too: give the record another name than the journal"
+        )
+    if not force and Path(output).exists():
+        raise GamerecError(f"{output}: exists already (--force replaces it)")
     if resume is not None:
         rec = Recorder.resume(resume)
+        if rec.repair is not None:
+            err.print(render.line(rec.repair, "yellow"))
         _say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
     else:
-        if not force and Path(output).exists():
-            raise GamerecError(f"{output}: exists already (--force replaces it)")
         try:
             game_id = game or _ask(f"game ({', '.join(GAMES)}): ")
             g = get_game(game_id)
@@ -531,7 +539,8 @@ def record(
     try:
         return _record_loop(rec, output, force)
     except EOFError:
-        _say(f"stopped: nothing is lost; continue with: gamerec record -o {output} --resume {rec.journal}")
+        again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
+        _say(f"stopped: nothing is lost; continue with: {again}")
         return EXIT_OK
     finally:
         rec.close()
@@ -609,8 +618,8 @@ def _record_deal(rec: Recorder) -> None:
     if seat is None:
         word = "dealer" if g.seat_field == "dealer" else "first player"
         answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
-        if not answer.isdigit():
-            _say("✗ a seat number", "red")
+        if answer not in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
+            _say(f"✗ a seat number, 0 to {n - 1}", "red")
             return
         seat = int(answer)
     size, upcards = rec.deal_shape()
