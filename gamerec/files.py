@@ -27,6 +27,7 @@ from .errors import FormatError, InputError
 from .games import get_game
 from .jsonform import check_format, codec, peek, pretty
 from .record import Body, Deal, DrawDeal, Header, Record
+from .safe import json_inert
 
 __all__ = [
     "ENCODINGS",
@@ -519,14 +520,14 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
     elif encoding == "jsonl":
         enc = msgspec.json.Encoder()
         for r in records:
-            yield enc.encode(codec(r.game).to_struct(_filled(r))) + b"\n"
+            yield json_inert(enc.encode(codec(r.game).to_struct(_filled(r))).decode()).encode() + b"\n"
     elif encoding == "text":
         for i, r in enumerate(records):
             yield (("\n" if i else "") + notation.format_record(_filled(r))).encode()
     else:
         items = [msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records]
         doc: Any = items[0] if len(items) == 1 else items
-        yield (pretty(doc) + "\n").encode()
+        yield (json_inert(pretty(doc)) + "\n").encode()
 
 
 def write_records(
