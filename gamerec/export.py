@@ -3,20 +3,20 @@ history. The JSON twin is written by :mod:`gamerec.files`."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 import msgspec
 
+from .cards import Deck
 from .engine import action_text
 from .games import get_game
-from .record import Record
+from .record import Action, Record
 from .replay import Replay
-from .safe import csv_text, strip_controls
+from .safe import csv_table, terminal_text
 from .verify import Verdict
 
-__all__ = ["CSV_COLUMNS", "EXPORTS", "csv_rows", "export", "to_csv", "to_text"]
+__all__ = ["CSV_COLUMNS", "EXPORTS", "Exported", "csv_rows", "export", "export_checked", "to_csv", "to_text"]
 
 CSV_COLUMNS = (
     "record",
@@ -31,39 +31,38 @@ CSV_COLUMNS = (
     "score",
     "detail",
     "note",
+    "illegal",
 )
 
 
-def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], Verdict | None]:
+def csv_rows(
+    record: Record, number: int = 1, source: str = "-", illegal: bool = False
+) -> tuple[list[dict[str, object]], Verdict | None]:
     """One row per action of ``record``: where it stands (``deal``, ``action`` and
     ``trick`` count from 1), what it was, the winner of its trick once that trick is
-    over, and the running total of its player's scoring side after it."""
+    over, and the running total of its player's scoring side after it.
+
+    An illegal record gives the rows of every action up to the illegal one; with
+    ``illegal`` (as the CSV export has it), that action too, its ``illegal`` column saying
+    which rule it breaks and why (``rule-id: reason``; no score, as it was never applied).
+    The verdict (``number`` and ``source`` name the record in it) says how the record
+    ended."""
     game = get_game(record.game)
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
-    replay = Replay(record, index=number - 1)
+    replay = Replay(record, index=number - 1, source=source)
     for step in replay:
         if step.action is None:
             trick = 1
+            pending = []
             continue
         a = step.action
         seat = a.seat  # type: ignore[attr-defined]
-        value = action_text(a, game.deck).partition(" ")[2]
-        row: dict[str, object] = {
-            "record": number,
-            "deal": step.deal + 1,
-            "action": step.index + 1,
-            "seat": seat,
-            "player": record.players[seat] if 0 <= seat < len(record.players) else "",
-            "type": a.kind,
-            "value": value,
-            "trick": trick if a.in_trick else "",
-            "trick_winner": "",
-            "score": step.view.seats[seat].score if 0 <= seat < len(step.view.seats) else "",
-            "detail": game.action_detail(a),
-            "note": a.note or "",  # type: ignore[attr-defined]
-        }
+        row = _row(record, number, step.deal, step.index, a, game.deck)
+        row["trick"] = trick if a.in_trick else ""
+        row["score"] = step.view.seats[seat].score if 0 <= seat < len(step.view.seats) else ""
+        row["detail"] = game.action_detail(a)
         rows.append(row)
         if a.in_trick:
             pending.append(row)
@@ -73,32 +72,72 @@ def csv_rows(record: Record, number: int = 1) -> tuple[list[dict[str, object]], 
                     r["trick_winner"] = e.seat  # type: ignore[attr-defined]
                 pending = []
                 trick += 1
-    return rows, replay.verdict
+    verdict = replay.verdict
+    if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
+        assert verdict.deal is not None
+        a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
+        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, game.deck)
+        row["trick"] = trick if a.in_trick else ""
+        row["illegal"] = f"{verdict.rule}: {verdict.reason}"
+        rows.append(row)
+    return rows, verdict
+
+
+def _row(record: Record, number: int, deal: int, index: int, a: Action, deck: Deck) -> dict[str, object]:
+    seat = a.seat  # type: ignore[attr-defined]
+    return {
+        "record": number,
+        "deal": deal + 1,
+        "action": index + 1,
+        "seat": seat,
+        "player": record.players[seat] if 0 <= seat < len(record.players) else "",
+        "type": a.kind,
+        "value": action_text(a, deck).partition(" ")[2],
+        "trick": "",
+        "trick_winner": "",
+        "score": "",
+        "detail": "",
+        "note": a.note or "",  # type: ignore[attr-defined]
+        "illegal": "",
+    }
+
+
+class Exported(NamedTuple):
+    """An export's bytes, and the verdict on each record exported (for ``csv`` and
+    ``text``, which replay the records; none for ``json``)."""
+
+    data: bytes
+    verdicts: list[Verdict]
+
+
+def _csv(records: Sequence[Record], source: str, numbers: Sequence[int]) -> Exported:
+    rows: list[list[object]] = []
+    verdicts: list[Verdict] = []
+    for number, record in zip(numbers, records, strict=True):
+        got, verdict = csv_rows(record, number, source, illegal=True)
+        rows += ([row[c] for c in CSV_COLUMNS] for row in got)
+        if verdict is not None:
+            verdicts.append(verdict)
+    return Exported(csv_table(CSV_COLUMNS, rows).encode(), verdicts)
 
 
 def to_csv(records: Iterable[Record]) -> str:
-    """CSV of every action of every record (see :func:`csv_rows`); player names and
-    notes neutralised against formula injection (:func:`gamerec.safe.csv_text`)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for number, record in enumerate(records, 1):
-        rows, _ = csv_rows(record, number)
-        for row in rows:  # text from the record cannot become a spreadsheet formula
-            row["player"] = csv_text(str(row["player"]))
-            row["note"] = csv_text(str(row["note"]))
-        writer.writerows(rows)
-    return out.getvalue()
+    """CSV of every action of every record (see :func:`csv_rows`), written by
+    :func:`gamerec.safe.csv_table`: no cell holds a line break or a control character, and
+    text that a spreadsheet would read as a formula gets a leading ``'``."""
+    recs = list(records)
+    return _csv(recs, "-", range(1, len(recs) + 1)).data.decode()
 
 
 def to_text(record: Record, number: int = 1, source: str = "-") -> str:
     """A readable history: the header, every deal with its hands and actions, the events
-    they caused, the game's own score sheet and the verdict. Control characters in names
-    and notes are removed."""
-    return strip_controls(_text(record, number, source))
+    they caused, the game's own score sheet and the verdict. Text from the record shows
+    as :func:`gamerec.safe.terminal_text` has it (no control character or escape
+    sequence; a line break in a name or note as ``⏎``)."""
+    return _text(record, number, source)[0]
 
 
-def _text(record: Record, number: int, source: str) -> str:
+def _text(record: Record, number: int, source: str) -> tuple[str, Verdict]:
     game = get_game(record.game)
     lines = [f"{game.title}: {', '.join(record.players)}"]
     m = record.meta
@@ -129,9 +168,15 @@ def _text(record: Record, number: int, source: str) -> str:
     state = replay.state
     state_text = game.history_text(record, state) if state is not None and state.deal_scores else ""
     if state_text:
-        lines += ["", "Score sheet", state_text]
+        # the game lays out its sheet with the names as they are: show them as they may be
+        # shown first, so that a line break in a name cannot break a line of the sheet
+        names = {*state.players, *state.sides} if state is not None else set()
+        for name in sorted(names, key=len, reverse=True):
+            if terminal_text(name) != name:
+                state_text = state_text.replace(name, terminal_text(name))
+        lines += ["", "Score sheet", *state_text.split("\n")]
     lines += ["", verdict.message()]
-    return "\n".join(lines) + "\n"
+    return "\n".join(terminal_text(line) for line in lines) + "\n", verdict
 
 
 EXPORTS = ("json", "csv", "text")
@@ -141,15 +186,31 @@ def _json(value: object) -> str:
     return msgspec.json.encode(value).decode()
 
 
-def export(records: Iterable[Record], to: str, source: str = "-") -> bytes:
-    """``records`` exported as ``json`` (the editable twin), ``csv`` or ``text``."""
+def export_checked(
+    records: Iterable[Record], to: str, source: str = "-", numbers: Sequence[int] | None = None
+) -> Exported:
+    """``records`` exported as ``json`` (the editable twin), ``csv`` or ``text``, with the
+    verdict on each (csv and text replay the records: an illegal one is exported up to and
+    including its illegal action, an incomplete one in full). ``numbers`` are the
+    records' numbers in ``source`` (from 1; by default 1, 2, ...), as rows and verdicts
+    give them."""
     from .files import encode_records
 
     recs = list(records)
+    nums = list(numbers) if numbers is not None else list(range(1, len(recs) + 1))
+    if len(nums) != len(recs):
+        raise ValueError(f"{len(nums)} numbers for {len(recs)} records")
     if to == "json":
-        return b"".join(encode_records(recs, "json"))
+        return Exported(b"".join(encode_records(recs, "json")), [])
     if to == "csv":
-        return to_csv(recs).encode()
+        return _csv(recs, source, nums)
     if to == "text":
-        return "\n".join(to_text(r, i, source) for i, r in enumerate(recs, 1)).encode()
+        texts = [_text(r, n, source) for n, r in zip(nums, recs, strict=True)]
+        return Exported("\n".join(t for t, _ in texts).encode(), [v for _, v in texts])
     raise ValueError(f"unknown export {to!r} (choose from {', '.join(EXPORTS)})")
+
+
+def export(records: Iterable[Record], to: str, source: str = "-") -> bytes:
+    """``records`` exported as ``json`` (the editable twin), ``csv`` or ``text`` (see
+    :func:`export_checked`, which gives the verdicts too)."""
+    return export_checked(records, to, source).data

@@ -28,6 +28,7 @@ from .errors import FormatError, InputError
 from .games import get_game
 from .jsonform import check_format, codec, peek, pretty
 from .record import Body, Deal, DrawDeal, Header, Record
+from .safe import json_inert
 
 __all__ = [
     "ENCODINGS",
@@ -525,7 +526,7 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
     elif encoding == "jsonl":
         enc = msgspec.json.Encoder()
         for r in records:
-            yield enc.encode(codec(r.game).to_struct(_filled(r))) + b"\n"
+            yield json_inert(enc.encode(codec(r.game).to_struct(_filled(r))).decode()).encode() + b"\n"
     elif encoding == "text":
         for i, r in enumerate(records):
             yield (("\n" if i else "") + notation.format_record(_filled(r))).encode()
@@ -534,11 +535,11 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
         first = next(items, None)
         second = next(items, None)
         if second is None:
-            yield (pretty([] if first is None else first) + "\n").encode()
+            yield (json_inert(pretty([] if first is None else first)) + "\n").encode()
             return
-        yield ("[\n  " + pretty(first, 2)).encode()
+        yield ("[\n  " + json_inert(pretty(first, 2))).encode()
         for item in itertools.chain([second], items):
-            yield (",\n  " + pretty(item, 2)).encode()
+            yield (",\n  " + json_inert(pretty(item, 2))).encode()
         yield b"\n]\n"
 
 

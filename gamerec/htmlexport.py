@@ -40,7 +40,7 @@ from .errors import FormatError
 from .games import get_game
 from .record import Record
 from .replay import Replay
-from .safe import strip_controls
+from .safe import json_inert, strip_controls
 
 __all__ = ["html_replay"]
 
@@ -95,7 +95,7 @@ def _clean(value: object) -> object:
 
 def _script_json(page: _Page) -> str:
     """The page's data as JSON that is safe inside a <script> element."""
-    text = msgspec.json.encode(_clean(msgspec.to_builtins(page))).decode()
+    text = json_inert(msgspec.json.encode(_clean(msgspec.to_builtins(page))).decode())
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 

@@ -55,6 +55,7 @@ from .record import (
     Record,
     check_limits,
 )
+from .safe import json_inert
 
 __all__ = ["format_action", "format_record", "parse_action", "parse_records", "split_records"]
 
@@ -346,11 +347,13 @@ def _code(deck: Deck, card: int) -> str:
 
 
 # -- writing ---------------------------------------------------------------------------------
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# controls, and what a terminal would act on (C1, bidirectional controls, line separators)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
 
 def _quote(text: str, special: str = "", note: bool = False) -> str:
-    """``text`` bare when it reads back the same, else as a JSON string."""
+    """``text`` bare when it reads back the same and holds nothing a terminal acts on, else
+    as a JSON string (inert: :func:`gamerec.safe.json_inert`)."""
     bare = (
         text
         and text == text.strip()
@@ -360,7 +363,7 @@ def _quote(text: str, special: str = "", note: bool = False) -> str:
         and (note or not any(ch in text for ch in special))
         and (note or (" #" not in text and "\t#" not in text))
     )
-    return text if bare else msgspec.json.encode(text).decode()
+    return text if bare else json_inert(msgspec.json.encode(text).decode())
 
 
 def _rule_value(value: Any) -> str:
@@ -369,7 +372,7 @@ def _rule_value(value: Any) -> str:
             _json_decode(value)
         except msgspec.DecodeError:
             return value  # a bare word that is no JSON (1-7-1, all): written as it is
-    return msgspec.json.encode(value).decode()
+    return json_inert(msgspec.json.encode(value).decode())
 
 
 def format_record(record: Record) -> str:

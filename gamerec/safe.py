@@ -1,39 +1,128 @@
-"""Text from records made safe to show: terminal control sequences removed, spreadsheet
-formulas neutralised."""
+"""Text from records made safe to show. Each way out has one function, and record text
+reaches that way out through it alone:
+
+- a terminal (and the text export): :func:`terminal_text`: no control character, escape
+  sequence, bidirectional control or line separator gets through; each shows as a visible
+  stand-in (``�``, or ``⏎`` for a line break);
+- a CSV cell: :func:`csv_cell` (and :func:`csv_table`, which writes every cell through it): the
+  terminal's stand-ins, then a leading ``'`` where a spreadsheet would read a formula;
+- JSON: :func:`json_inert`: lossless, but the characters a terminal would act on are written
+  as ``\\uXXXX`` escapes, so JSON printed to a terminal is inert too.
+
+The record itself always keeps the text exactly as written; only what is shown changes.
+"""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
-__all__ = ["csv_text", "strip_controls"]
+__all__ = ["LINE_BREAK", "STAND_IN", "csv_cell", "csv_table", "json_inert", "strip_controls", "terminal_text"]
 
-_CONTROL = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI sequences (colours, cursor moves)
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC sequences (window titles, links)
-    r"|\x1b[@-_]?"  # other escapes
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f]"  # C0 and C1 controls but tab and newline
+#: what shows in place of an escape sequence, a control or an invisible direction mark
+STAND_IN = "\ufffd"
+#: what shows in place of a line break (CR, LF, CR LF, NEL, U+2028, U+2029, VT, FF...)
+LINE_BREAK = "⏎"
+
+# the characters a terminal (or a reader of the text) acts on rather than shows: C0 and C1
+# controls and DEL, the Unicode bidirectional controls (embeddings, overrides, isolates, marks),
+# the line and paragraph separators, and lone surrogates (which cannot even be encoded)
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_ACTIVE = f"\\x00-\\x1f\\x7f-\\x9f{_BIDI}\\u2028\\u2029\\ud800-\\udfff"
+
+_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI (colours, cursor moves, clearing the screen)
+    # OSC (window titles, OSC 8 hyperlinks), DCS, SOS, PM and APC strings, ended by BEL or ST
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[ -/]*[0-~]"  # any other escape (and the start of an unterminated one)
 )
+_LINE_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_ACTIVE_CHAR = re.compile(f"[{_ACTIVE}]")
+
+
+def terminal_text(text: str) -> str:
+    """``text`` as it may reach a terminal: each escape sequence (CSI, OSC, DCS...; an
+    unterminated one loses its introducer) becomes one ``�``, each line break ``⏎``, and
+    every other control character, bidirectional control or lone surrogate ``�``. The
+    result holds no control character at all, not even a tab or newline: the program
+    alone lays out lines.
+
+    >>> terminal_text("\\x1b]0;PWNED\\x07\\x1b[2J\\x1b[31mEve")
+    '���Eve'
+    >>> terminal_text("Ann\\r\\n=1\\u202eevil")
+    'Ann⏎=1�evil'
+    """
+    if text.isprintable():  # no control, format or separator character (but the space)
+        return text
+    text = _SEQUENCE.sub(STAND_IN, text)
+    text = _LINE_BREAKS.sub(LINE_BREAK, text)
+    return _ACTIVE_CHAR.sub(STAND_IN, text)
 
 
 def strip_controls(text: str) -> str:
-    """``text`` without terminal control sequences or control characters (tabs and
-    newlines stay).
+    """``text`` without terminal control sequences, controls (tabs and newlines stay),
+    bidirectional controls or separators: for the HTML page, whose text the browser shows.
 
-    >>> strip_controls("\\x1b]0;pwned\\x07Eve \\x1b[31mRed")
+    >>> strip_controls("\\x1b]0;pwned\\x07Eve \\x1b[31mRed\\u202e")
     'Eve Red'
     """
-    return _CONTROL.sub("", text)
+    if text.isprintable():
+        return text
+    return _ACTIVE_CHAR.sub(lambda m: m[0] if m[0] in "\t\n" else "", _SEQUENCE.sub("", text))
 
 
 #: what makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def csv_text(text: str) -> str:
-    """``text`` for a CSV cell: a leading ``'`` when a spreadsheet would read it as a
-    formula, so that it shows as the text it is.
+def csv_cell(value: object) -> object:
+    """``value`` for a CSV cell: a number (int, float or Decimal, for a fixed number of
+    decimals) stays the number it is; anything else is text, and goes through
+    :func:`terminal_text` (so a cell never holds a line break, a CR or an escape sequence)
+    and gets a leading ``'`` where a spreadsheet would read it as a formula.
 
-    >>> print(csv_text('=HYPERLINK("http://x")'), csv_text("Ann"))
-    '=HYPERLINK("http://x") Ann
+    >>> csv_cell('=HYPERLINK("http://x")'), csv_cell("Ann\\r=1+1"), csv_cell(-3), csv_cell(None)
+    ('\\'=HYPERLINK("http://x")', 'Ann⏎=1+1', -3, '')
     """
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        return value
+    text = terminal_text("" if value is None else str(value))
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def csv_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV table, lines ended by ``\\n``, every cell through :func:`csv_cell`: the only way
+    text reaches a CSV export. (A cell holding ``,`` or ``"`` is quoted, as CSV has it.)
+
+    >>> print(csv_table(["player", "score"], [["Ann\\r=cmd|' /C calc'!A0", -3]]), end="")
+    player,score
+    Ann⏎=cmd|' /C calc'!A0,-3
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([csv_cell(h) for h in header])
+    for row in rows:
+        writer.writerow([csv_cell(v) for v in row])
+    return out.getvalue()
+
+
+# what JSON may carry as a \u escape but never raw: C1 controls and DEL (msgspec escapes C0
+# already), the bidirectional controls and the line and paragraph separators
+_JSON_ACTIVE = re.compile(f"[\\x7f-\\x9f{_BIDI}\\u2028\\u2029]")
+
+
+def json_inert(text: str) -> str:
+    """JSON text (as msgspec writes it) with every C1 control, DEL, bidirectional control
+    and line or paragraph separator written as a ``\\uXXXX`` escape: the same JSON value,
+    inert on a terminal. Outside its strings JSON holds none of these, so escaping them
+    wherever they are is safe.
+
+    >>> json_inert('{"name": "\\u202eEve\\x9b"}')
+    '{"name": "\\\\u202eEve\\\\u009b"}'
+    """
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _JSON_ACTIVE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)

@@ -9,7 +9,8 @@ leaves neither its output nor a temporary file behind when it fails.
 
 Some inputs are broken for some commands only, and gamerec's documentation says so: a
 record the rules refuse still reads, so the commands that do not verify (``ls``,
-``export``, ``convert``, ``salvage``) handle it as the record it is; ``ls`` reads binary
+``export``, ``convert``, ``salvage``) handle it as the record it is (the CSV and text
+exports write it as far as it goes and exit 1); ``ls`` reads binary
 headers alone; ``replay`` and ``export --to html`` read record 1 alone; ``salvage`` keeps
 the records that read and ``export --to parquet`` leaves out those that do not. Those pairs
 may succeed, and keep every other check.
@@ -113,8 +114,11 @@ def may_succeed(command: str, name: str) -> bool:
 
 def may_keep_output(command: str, name: str) -> bool:
     """Whether a failing run may still write: salvage keeps what reads (exit 1), parquet
-    leaves out what does not (exit 2)."""
-    return command in ("salvage", "export-parquet") and name in MIXED
+    leaves out what does not (exit 2), CSV and text exports write a record the rules refuse
+    as far as it goes (exit 1)."""
+    return (command in ("salvage", "export-parquet") and name in MIXED) or (
+        command in ("export-csv", "export-text") and name in ILLEGAL | MAY_BE_VALID
+    )
 
 
 # -- the bugs found ------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from ..batch import Duplicates, default_jobs, standings, verify_batch
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError, Illegal, InputError
-from ..export import export as export_records
+from ..export import export_checked as export_records
 from ..files import (
     Entry,
     expand_paths,
@@ -42,6 +42,7 @@ from ..htmlexport import html_replay
 from ..record import Record
 from ..recording import Recorder, Rejected, same_file
 from ..replay import Replay, Step, move
+from ..safe import json_inert
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
@@ -133,7 +134,8 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"gamerec {__version__} ({'compiled' if compiled() else 'pure Python'} engines)")
+        engines = "compiled" if compiled() else "pure Python"
+        out.print(render.plain(f"gamerec {__version__} ({engines} engines)"))
         raise typer.Exit()
 
 
@@ -236,8 +238,13 @@ def _is_problem(v: Verdict, allow_incomplete: bool = False) -> bool:
 _json_out = msgspec.json.Encoder()
 
 
+def _json(obj: Any) -> str:
+    """``obj`` as one line of JSON, inert on a terminal (:func:`gamerec.safe.json_inert`)."""
+    return json_inert(_json_out.encode(obj).decode())
+
+
 def _print_json(obj: Any) -> None:
-    sys.stdout.write(msgspec.json.format(_json_out.encode(obj), indent=2).decode() + "\n")
+    sys.stdout.write(json_inert(msgspec.json.format(_json_out.encode(obj), indent=2).decode()) + "\n")
 
 
 class _JsonArray:
@@ -249,7 +256,7 @@ class _JsonArray:
         sys.stdout.write(head)
 
     def add(self, obj: Any) -> None:
-        sys.stdout.write(("\n" if self.first else ",\n") + _json_out.encode(obj).decode())
+        sys.stdout.write(("\n" if self.first else ",\n") + _json(obj))
         self.first = False
 
     def close(self, extra: str = "") -> None:
@@ -280,9 +287,9 @@ def validate(
             out.print(render.verdict_line(v))
     if array is not None:
         counts = {**batch.counts, "duplicate": batch.duplicates}
-        array.close(', "summary": ' + _json_out.encode(counts).decode() + "}")
+        array.close(', "summary": ' + _json(counts) + "}")
     else:
-        out.print(batch.summary())
+        out.print(render.plain(batch.summary()))
     return batch.exit_code(allow_incomplete)
 
 
@@ -321,7 +328,7 @@ def score(
                 out.print(render.standings_table(game_id, rows))
             for v in result.left_out:
                 out.print(render.line(f"left out: {v.message()}", "dim"))
-            out.print(batch.summary())
+            out.print(render.plain(batch.summary()))
         return batch.exit_code()
     array = _JsonArray() if as_json else None
     for v in _reported(batch):
@@ -333,7 +340,7 @@ def score(
     if array is not None:
         array.close()
     else:
-        out.print(batch.summary())
+        out.print(render.plain(batch.summary()))
     return batch.exit_code()
 
 
@@ -421,7 +428,15 @@ def export(
     columns), text (a readable history with the game's score sheet), HTML (one
     self-contained page that replays a record in a browser), or, for a whole batch,
     Parquet (a folder with actions.parquet and deal_scores.parquet; needs the 'parquet'
-    extra)."""
+    extra).
+
+    CSV and text replay each record: one that is not valid is still exported as far as
+    it goes (an illegal record up to its illegal action, which the CSV's 'illegal' column
+    marks with the rule broken; an incomplete one in full), and one line on stderr says
+    what and where (file, record, deal, action, rule), exit 1, as validate does.
+    Text from records is shown inert: control characters and escape sequences as a
+    replacement character, line breaks as a return symbol; CSV cells a spreadsheet would
+    read as a formula start with a quote."""
     if to == ExportTo.parquet:
         if output == "-":
             raise GamerecError("--to parquet writes a folder: name it with -o")
@@ -449,9 +464,13 @@ def export(
         _emit(page.encode(), output, force, files)
         return EXIT_OK
     entries = _load(file, record)
-    data = export_records([e.record for e in entries if e.record is not None], to.value, source=file)
+    records = [e.record for e in entries if e.record is not None]
+    data, verdicts = export_records(records, to.value, source=file, numbers=[e.index + 1 for e in entries])
     _emit(data, output, force, files)
-    return EXIT_OK
+    for v in verdicts:
+        if not v.ok:
+            err.print(render.verdict_line(v))
+    return EXIT_PROBLEM if any(not v.ok for v in verdicts) else EXIT_OK
 
 
 class HandsChoice(StrEnum):
@@ -468,7 +487,7 @@ RECORD_HELP = (
 
 def _ask(prompt: str) -> str:
     """A line from stdin after ``prompt``; EOFError at the end of input."""
-    sys.stdout.write(prompt)
+    sys.stdout.write(render.clean(prompt))
     sys.stdout.flush()
     line = sys.stdin.readline()
     if not line:
@@ -714,7 +733,7 @@ def ls_cmd(
             err.print(render.line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))
             continue
         if as_json:
-            sys.stdout.write(_json_out.encode(item).decode() + "\n")
+            sys.stdout.write(_json(item) + "\n")
         else:
             out.print(render.listing_line(item))
     return EXIT_INPUT if unreadable else EXIT_OK

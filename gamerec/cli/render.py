@@ -1,12 +1,12 @@
-"""Rich rendering of library results. Text from records goes in as rich Text (never as
-markup) with control characters stripped, so a player's name cannot restyle or take over
-the terminal."""
+"""Rich rendering of library results. Every piece of text goes in as rich Text (never as
+markup) through :func:`clean` (:func:`gamerec.safe.terminal_text`), so a player's name, a
+note or a file name cannot restyle, retitle, clear or take over the terminal, nor fake a
+line of output."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
+from decimal import Decimal
 
 import msgspec
 from rich import box
@@ -19,7 +19,7 @@ from ..batch import PlayerStanding, Standings
 from ..engine import View
 from ..files import Listing
 from ..replay import Step
-from ..safe import csv_text, strip_controls
+from ..safe import csv_table, terminal_text
 from ..verify import ScoreSheet, Verdict
 
 STATUS_STYLE = {
@@ -32,8 +32,9 @@ STATUS_STYLE = {
 
 
 def clean(text: str) -> str:
-    """``text`` without terminal control sequences."""
-    return strip_controls(text)
+    """``text`` as it may reach the terminal (:func:`gamerec.safe.terminal_text`): escape
+    sequences, controls and bidirectional controls shown as ``�``, line breaks as ``⏎``."""
+    return terminal_text(text)
 
 
 def plain(text: str, style: str = "") -> Text:
@@ -45,10 +46,10 @@ MAX_LINE = 400
 
 
 def one_line(text: str, limit: int = MAX_LINE) -> str:
-    """``text`` as one line: control sequences removed, line breaks shown as ``⏎`` (so a
-    player named ``Eve\nx.grec: record 1: valid`` cannot fake a verdict line), cut to
-    ``limit`` characters with an ellipsis."""
-    flat = clean(text).replace("\r\n", "⏎").replace("\n", "⏎").replace("\r", "⏎")
+    """``text`` as one line (see :func:`clean`: line breaks shown as ``⏎``, so a player
+    named ``Eve\nx.grec: record 1: valid`` cannot fake a verdict line), cut to ``limit``
+    characters with an ellipsis."""
+    flat = clean(text)
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
@@ -68,23 +69,22 @@ def summary_line(counts: dict[str, int]) -> str:
 
 
 def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
-    title = f"{clean(v.source)} · record {v.record}"
+    title = f"{v.source} · record {v.record}"
     if v.game:
         title += f" · {v.game}"
-    t = Table(title=title, title_justify="left", show_footer=True)
-    t.add_column(deal_word.capitalize(), footer="Total", justify="right")
+    t = Table(title=plain(title), title_justify="left", show_footer=True)
+    t.add_column(plain(deal_word.capitalize()), footer=plain("Total"), justify="right")
     for i, side in enumerate(sheet.sides):
         t.add_column(plain(side), footer=Text(str(sheet.totals[i]), style="bold"), justify="right")
     for d, row in enumerate(sheet.deals, 1):
         t.add_row(str(d), *(str(x) for x in row))
     if sheet.complete:
-        names = " and ".join(clean(sheet.sides[w]) for w in sheet.winners)
+        names = " and ".join(sheet.sides[w] for w in sheet.winners)
         many = len(sheet.winners) > 1
-        t.caption = f"Winner{'s (shared)' if many else ''}: {names}"
-        t.caption_justify = "left"
+        t.caption = plain(f"Winner{'s (shared)' if many else ''}: {names}")
     else:
-        t.caption = f"{v.status}: {v.reason}" if v.reason else v.status
-        t.caption_justify = "left"
+        t.caption = line(f"{v.status}: {v.reason}" if v.reason else v.status)
+    t.caption_justify = "left"
     return t
 
 
@@ -99,13 +99,13 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
     for sv in view.seats:
         marker = "▶" if view.to_move == sv.seat else ""
         hand = "(hidden)" if sv.hand is None else " ".join(sv.hand)
-        seats.add_row(marker, plain(f"{sv.seat} {sv.name}"), hand, plain(sv.info), str(sv.score))
+        seats.add_row(marker, plain(f"{sv.seat} {sv.name}"), plain(hand), plain(sv.info), str(sv.score))
     parts: list[RenderableType] = [seats]
     info = Table(show_header=False, box=None, pad_edge=False)
     info.add_column(style="bold")
     info.add_column()
     for label, value in view.lines:
-        info.add_row(label, plain(value))
+        info.add_row(plain(label), plain(value))
     if view.table:
         names = {sv.seat: sv.name for sv in view.seats}
         plays: list[tuple[int, list[str]]] = []  # consecutive cards of one seat together
@@ -117,24 +117,23 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
         text = "  ".join(f"{names.get(s, s)}: {' '.join(cs)}" for s, cs in plays)
         info.add_row("Table", plain(text))
     parts.append(info)
-    action = Text(clean(step.text), style="bold")
-    parts.append(action)
+    parts.append(plain(step.text, style="bold"))
     for e in step.event_texts:
-        parts.append(Text("  → " + clean(e), style="cyan"))
+        parts.append(plain("  → " + e, style="cyan"))
     if footer:
-        parts.append(Text(footer, style="dim"))
-    return Panel(Group(*parts), title=clean(view.title), subtitle=position, subtitle_align="right")
+        parts.append(plain(footer, style="dim"))
+    return Panel(Group(*parts), title=plain(view.title), subtitle=plain(position), subtitle_align="right")
 
 
 def games_table(rows: Sequence[dict[str, object]]) -> Group:
     """One small table per game: its options with their defaults, values and meaning."""
     parts: list[RenderableType] = []
     for g in rows:
-        head = Text(f"{g['id']}", style="bold")
-        head.append(f"  {g['title']} · {g['min_players']}-{g['max_players']} players", style="")
+        head = plain(f"{g['id']}", style="bold")
+        head.append(clean(f"  {g['title']} · {g['min_players']}-{g['max_players']} players"), style="")
         actions = g.get("actions")
         if isinstance(actions, list):
-            head.append(f" · actions: {', '.join(map(str, actions))}", style="dim")
+            head.append(clean(f" · actions: {', '.join(map(str, actions))}"), style="dim")
         t = Table(box=box.SIMPLE, pad_edge=False, show_edge=False)
         t.add_column("Option", no_wrap=True)
         t.add_column("Default", no_wrap=True)
@@ -144,17 +143,17 @@ def games_table(rows: Sequence[dict[str, object]]) -> Group:
         assert isinstance(options, list)
         for o in options:
             t.add_row(
-                str(o["name"]),
-                msgspec.json.encode(o["default"]).decode(),
-                str(o["values"]),
-                str(o["description"]),
+                plain(str(o["name"])),
+                plain(msgspec.json.encode(o["default"]).decode()),
+                plain(str(o["values"])),
+                plain(str(o["description"])),
             )
         parts += [head, t, Text("")]
     return Group(*parts)
 
 
 def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
-    t = Table(title=f"Standings · {game_id}", title_justify="left")
+    t = Table(title=plain(f"Standings · {game_id}"), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("Player")
     for name in ("Games", "Wins", "Total", "Mean", "Best"):
@@ -169,17 +168,18 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) else f"{x:.2f}".rstrip("0")
 
 
+STANDINGS_COLUMNS = ("game", "rank", "player", "games", "wins", "total", "mean", "best")
+
+
 def standings_csv(result: Standings) -> str:
-    """The standings as CSV, one row per game and player; text neutralised against
-    formula injection."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["game", "rank", "player", "games", "wins", "total", "mean", "best"])
-    for game_id, rows in result.games.items():
-        for i, p in enumerate(rows, 1):
-            row = [game_id, i, csv_text(p.player), p.games, _num(p.wins), p.total, f"{p.mean:.3f}", p.best]
-            w.writerow(row)
-    return out.getvalue()
+    """The standings as CSV, one row per game and player, written by
+    :func:`gamerec.safe.csv_table` (text inert, formulas neutralised)."""
+    rows = (
+        [game_id, i, p.player, p.games, _num(p.wins), p.total, Decimal(f"{p.mean:.3f}"), p.best]
+        for game_id, players in result.games.items()
+        for i, p in enumerate(players, 1)
+    )
+    return csv_table(STANDINGS_COLUMNS, rows)
 
 
 def listing_line(item: Listing) -> Text:
