@@ -67,6 +67,8 @@ class Group(TyperGroup):
             sys.exit(EXIT_PROBLEM)
         except OSError as e:
             _fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
+        except MemoryError:
+            _fail("out of memory: give fewer or smaller inputs, fewer --jobs, or more memory", EXIT_INPUT)
         except Exception as e:
             # click's (or typer's vendored click's) usage errors, whichever is installed
             if not (hasattr(e, "format_message") and hasattr(e, "exit_code")):
