@@ -16,7 +16,6 @@ import hashlib
 import itertools
 import mmap
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -29,7 +28,7 @@ import msgspec
 from . import container, notation
 from .errors import FormatError, InputError
 from .games import get_game
-from .jsonform import check_format, codec, peek, pretty
+from .jsonform import check_format, codec, nesting_over, peek, pretty
 from .record import Body, Deal, DrawDeal, Header, Record
 
 __all__ = [
@@ -414,43 +413,13 @@ def _too_long(what: str, hint: str) -> FormatError:
     )
 
 
-def _nesting_over(head: bytes, limit: int) -> int:
-    """The offset in ``head`` where JSON arrays and objects are nested ``limit`` deep (-1
-    when they are not): strings are skipped."""
-    depth = 0
-    in_string = False
-    skip = -1
-    for m in _JSON_TOKENS.finditer(head):
-        at = m.start()
-        if at <= skip:
-            continue
-        ch = head[at]
-        if in_string:
-            if ch == 0x5C:  # backslash: the next byte is escaped
-                skip = at + 1
-            elif ch == 0x22:
-                in_string = False
-        elif ch == 0x22:
-            in_string = True
-        elif ch in b"[{":
-            depth += 1
-            if depth >= limit:
-                return at
-        elif ch in b"]}":
-            depth -= 1
-    return -1
-
-
-_JSON_TOKENS = re.compile(rb'["\\\[\]{}]')
-
-
 def _early_refusal(head: bytes, name: str) -> RawRecord | None:
     """An unreadable entry for an input whose first bytes already show it cannot be read
     (JSON nested deeper than the decoder ever goes), before the rest is read."""
     text = head.lstrip(_BLANK)
     if not text.startswith((b"[", b"{")):
         return None
-    at = _nesting_over(head, sys.getrecursionlimit())
+    at = nesting_over(head, sys.getrecursionlimit())
     if at < 0:
         return None
     return _error(name, 0, "byte 0", FormatError(f"{_TOO_DEEP}, at byte {at}", "format.limit", at))

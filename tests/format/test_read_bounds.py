@@ -14,6 +14,7 @@ from clirun import cli
 
 from gamerec import files
 from gamerec.files import encode_records, raw_bytes, read_file
+from gamerec.jsonform import nesting_over
 from gamerec.simulate import simulate
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
@@ -91,9 +92,9 @@ def test_deep_nesting_in_a_file_is_refused_before_it_is_read_whole(tmp_path: Pat
 
 
 def test_nesting_inside_strings_does_not_count() -> None:
-    assert files._nesting_over(b'{"a": "' + b"[" * 5000 + b'"}', 1000) == -1
-    assert files._nesting_over(b'["\\"' + b"[" * 50 + b'"]', 10) == -1
-    assert files._nesting_over(b"[" * 50, 10) == 9
+    assert nesting_over(b'{"a": "' + b"[" * 5000 + b'"}', 1000) == -1
+    assert nesting_over(b'["\\"' + b"[" * 50 + b'"]', 10) == -1
+    assert nesting_over(b"[" * 50, 10) == 9
     # a record with strings holding brackets still reads
     (entry,) = raw_bytes(b'{"format": "gamerec", "version": 1, "game": "[[[["}')
     assert entry.kind == "json"
