@@ -5,6 +5,8 @@ once, and standard input, JSON documents and JSON Lines lines are read up to
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -28,12 +30,21 @@ def jsonl() -> bytes:
 @pytest.mark.parametrize("unit", ["[", '{"a":', "[1,"])
 def test_endless_nesting_on_stdin_is_refused_at_once(unit: str) -> None:
     """The reproduction: an endless stream of ``[`` on standard input."""
-    r = subprocess.run(
+    # its own process group, so that yes and tr end with it even if it hangs
+    p = subprocess.Popen(
         f"yes '{unit}' | tr -d '\\n' | {' '.join(CLI[:2])} '{CLI[2]}' validate -",
         shell=True,
-        capture_output=True,
-        timeout=120,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
     )
+    try:
+        out, err_bytes = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+    r = subprocess.CompletedProcess(p.args, p.returncode, out, err_bytes)
     assert r.returncode == 2
     err = r.stderr.decode().splitlines()
     assert len(err) == 1
