@@ -769,7 +769,7 @@ def expand_paths(args: Iterable[str]) -> list[str]:
             if not found:
                 raise InputError(f"{arg}: no record files (.grec, .json, .jsonl, .gtxt) in this directory")
             out.extend(found)
-        elif p.exists() or p.is_symlink():
+        elif p.exists():
             out.append(arg)
         elif glob.has_magic(arg):
             matches = _glob(arg)
