@@ -21,6 +21,7 @@ type, which makes a false sync marker rare; the checksum rejects the rest.
 
 from __future__ import annotations
 
+import array
 import struct
 import zlib
 from collections.abc import Iterator
@@ -104,8 +105,14 @@ def check_file_header(buf: bytes | memoryview, at: int = 0) -> None:
         )
 
 
-def _try_frame(buf: memoryview, pos: int, size: int) -> Frame | str:
-    """The frame at ``pos``, or why there is none."""
+#: the CRC-32 function every check goes through (tests count the bytes it is given)
+_crc32 = zlib.crc32
+
+
+def _try_frame(buf: memoryview, pos: int, size: int, prefix: _Prefix | None = None) -> Frame | str:
+    """The frame at ``pos``, or why there is none. With ``prefix``, a frame longer than
+    :data:`_LONG` is checked from the file's running CRC instead of hashing its bytes
+    again, so that many false frames claiming long lengths cost no more than one pass."""
     if size - pos < _FRAME_HEAD_SIZE:
         return f"truncated frame header ({size - pos} of {_FRAME_HEAD_SIZE} bytes)"
     sync, hlen, blen, crc = _FRAME_HEAD.unpack_from(buf, pos)
@@ -118,10 +125,82 @@ def _try_frame(buf: memoryview, pos: int, size: int) -> Frame | str:
     end = start + total
     if end > size:
         return f"truncated: needs {total} bytes, the file has {size - start} left"
-    got = zlib.crc32(buf[start:end], zlib.crc32(buf[pos + 4 : pos + 12]))
+    lens = _crc32(buf[pos + 4 : pos + 12])
+    if prefix is not None and total > _LONG:
+        got = prefix.span_crc(lens, start, end)
+    else:
+        got = _crc32(buf[start:end], lens)
     if got != crc:
         return "checksum mismatch"
     return Frame(pos, start, hlen, blen)
+
+
+# -- the CRC of a long span from the running CRC of the file (zlib's crc32_combine) --------
+#: frames longer than this are checked through :class:`_Prefix` during a scan
+_LONG = 16 * 1024
+#: the running CRC is kept every this many bytes
+_STEP = 4096
+_POLY = 0xEDB88320  # CRC-32, reflected
+
+
+def _multmodp(a: int, b: int) -> int:
+    """a times b modulo the CRC polynomial (reflected bit order), as zlib's multmodp."""
+    m = 1 << 31
+    p = 0
+    while True:
+        if a & m:
+            p ^= b
+            if not a & (m - 1):
+                return p
+        m >>= 1
+        b = (b >> 1) ^ _POLY if b & 1 else b >> 1
+
+
+_shift_tables: list[list[int]] = []
+
+
+def _shift(crc: int, length: int) -> int:
+    """``crc`` moved past ``length`` bytes of zeros in the polynomial sense: the term of
+    zlib's crc32_combine that combines a CRC with one of ``length`` more bytes."""
+    if not _shift_tables:  # x^(8 * v * 256^i) for each byte v of the length (i = 0..3)
+        one = 1 << 31
+        power = _multmodp(1 << 30, 1 << 30)  # x^2
+        power = _multmodp(power, power)  # x^4
+        power = _multmodp(power, power)  # x^8: one byte
+        for _ in range(4):
+            table = [one]
+            for _v in range(255):
+                table.append(_multmodp(table[-1], power))
+            _shift_tables.append(table)
+            power = _multmodp(table[-1], power)  # x^(8 * 256^(i+1))
+    x = crc
+    for i in range(4):
+        v = (length >> (8 * i)) & 0xFF
+        if v:
+            x = _multmodp(_shift_tables[i][v], x)
+    return x
+
+
+class _Prefix:
+    """The CRC-32 of the data from its start to any offset, from values kept every
+    :data:`_STEP` bytes (computed once, as far as asked)."""
+
+    def __init__(self, buf: memoryview) -> None:
+        self.buf = buf
+        self.kept = array.array("I", [0])
+
+    def at(self, offset: int) -> int:
+        kept = self.kept
+        step = offset // _STEP
+        while len(kept) <= step:
+            i = len(kept) - 1
+            kept.append(_crc32(self.buf[i * _STEP : (i + 1) * _STEP], kept[i]))
+        return _crc32(self.buf[step * _STEP : offset], kept[step])
+
+    def span_crc(self, crc: int, start: int, end: int) -> int:
+        """The CRC-32 of some bytes whose CRC is ``crc``, followed by the bytes
+        ``start``..``end`` of the data."""
+        return _shift(crc ^ self.at(start), end - start) ^ self.at(end)
 
 
 class Buffer(Protocol):
@@ -135,12 +214,19 @@ class Buffer(Protocol):
 
 def scan(data: Buffer, start: int = len(FILE_HEADER)) -> Iterator[Frame | Damage]:
     """Every intact frame of ``data`` (bytes or an mmap) from ``start`` on, and every
-    damaged span between them."""
+    damaged span between them.
+
+    The scan is linear in the size of the data, however damaged: each search for the next
+    sync marker or magic resumes where the last one stopped, and a false frame claiming a
+    long length is checked from the running CRC of the data rather than by hashing its
+    bytes once more."""
     buf = memoryview(data)
     size = len(buf)
     pos = start
     damage_at = -1
     reason = ""
+    finder = _Finder(data, size)
+    prefix = _Prefix(buf)
     while pos < size:
         if buf[pos : pos + len(MAGIC)] == MAGIC:
             # a second file appended whole: check its header and go on
@@ -149,11 +235,11 @@ def scan(data: Buffer, start: int = len(FILE_HEADER)) -> Iterator[Frame | Damage
             except ContainerError as e:
                 if damage_at < 0:
                     damage_at, reason = pos, str(e)
-                pos = _next_sync(data, pos + 1, size)
+                pos = finder.next(pos + 1)
                 continue
             pos += len(FILE_HEADER)
             continue
-        got = _try_frame(buf, pos, size)
+        got = _try_frame(buf, pos, size, prefix)
         if isinstance(got, Frame):
             if damage_at >= 0:
                 yield Damage(damage_at, pos, reason)
@@ -163,14 +249,29 @@ def scan(data: Buffer, start: int = len(FILE_HEADER)) -> Iterator[Frame | Damage
             continue
         if damage_at < 0:
             damage_at, reason = pos, got
-        pos = _next_sync(data, pos + 1, size)
+        pos = finder.next(pos + 1)
     if damage_at >= 0:
         yield Damage(damage_at, size, reason)
 
 
-def _next_sync(data: Buffer, pos: int, size: int) -> int:
-    """The offset of the next sync marker or file magic at or after ``pos`` (or ``size``)."""
-    a = data.find(SYNC, pos)
-    b = data.find(MAGIC, pos)
-    found = [x for x in (a, b) if x >= 0]
-    return min(found) if found else size
+class _Finder:
+    """The next sync marker or file magic at or after an offset. Each marker's last
+    search result is kept, so that a search never runs over bytes an earlier one has
+    passed: without that, a file with no sync marker after its damage is searched to
+    its end once per resync, in time quadratic in its size."""
+
+    def __init__(self, data: Buffer, size: int) -> None:
+        self.data = data
+        self.size = size
+        self.found = {SYNC: -1, MAGIC: -1}
+
+    def next(self, pos: int) -> int:
+        """The offset of the next sync marker or file magic at or after ``pos`` (or the
+        size of the data)."""
+        best = self.size
+        for marker, at in self.found.items():
+            if at < pos:  # not searched yet from here: search (once past it, never again)
+                at = self.data.find(marker, pos)
+                self.found[marker] = at = self.size if at < 0 else at
+            best = min(best, at)
+        return best

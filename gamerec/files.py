@@ -10,6 +10,8 @@ it unreadable, so one bad record never stops the rest. Writers write atomically.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
+import glob
 import hashlib
 import itertools
 import mmap
@@ -26,7 +28,7 @@ import msgspec
 from . import container, notation
 from .errors import FormatError, InputError
 from .games import get_game
-from .jsonform import check_format, codec, peek, pretty
+from .jsonform import check_format, codec, nesting_over, peek, pretty
 from .record import Body, Deal, DrawDeal, Header, Record
 from .safe import json_inert
 
@@ -364,28 +366,111 @@ def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
         yield from _nonempty(_raw_json(data, source), source)
 
 
-def raw_file(path: str | Path) -> Iterator[RawRecord]:
-    """Every record of the file at ``path``, undecoded, streamed."""
-    name = str(path)
-    if name == "-":
-        yield from raw_bytes(sys.stdin.buffer.read(), "-")
-        return
+#: the most bytes read into memory as one document: a JSON document or text notation file,
+#: one JSON Lines line, or all of an input that cannot seek (standard input, a pipe)
+MAX_DOCUMENT = 512 * 1024 * 1024
+#: how much of an input is read at a time, and looked at before reading more
+_CHUNK = 1024 * 1024
+
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a directory",
+}
+
+
+def _special(name: str, mode: int) -> InputError:
+    kind = _KINDS.get(stat.S_IFMT(mode), "not a file")
+    if stat.S_ISDIR(mode):
+        return InputError(f"{name}: is a directory")
+    return InputError(f"{name}: not a regular file ({kind}): give it as - on standard input")
+
+
+def _open_regular(path: str | Path, name: str) -> IO[bytes]:
+    """``path`` opened for reading if it is a regular file (after symlinks): a FIFO would
+    block in open() until a writer comes, a device may never end. It is looked at before
+    it is opened, and opened without blocking in case it changed in between."""
     try:
-        f = open(path, "rb")  # noqa: SIM115 - closed below
+        st = os.stat(path)
     except OSError as e:
         raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
-    with f:
-        if not f.seekable():  # a pipe or a process substitution: read it whole
-            try:
-                data = f.read()
-            except OSError as e:
-                raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
-            yield from raw_bytes(data, name)
+    if not stat.S_ISREG(st.st_mode):
+        raise _special(name, st.st_mode)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _special(name, st.st_mode)
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _too_long(what: str, hint: str) -> FormatError:
+    return FormatError(
+        f"{what} over the limit of {MAX_DOCUMENT:,} bytes read into memory at once ({hint})", "format.limit"
+    )
+
+
+def _early_refusal(head: bytes, name: str) -> RawRecord | None:
+    """An unreadable entry for an input whose first bytes already show it cannot be read
+    (JSON nested deeper than the decoder ever goes), before the rest is read."""
+    text = head.lstrip(_BLANK)
+    if not text.startswith((b"[", b"{")):
+        return None
+    at = nesting_over(head, sys.getrecursionlimit())
+    if at < 0:
+        return None
+    return _error(name, 0, "byte 0", FormatError(f"{_TOO_DEEP}, at byte {at}", "format.limit", at))
+
+
+def _raw_stream(f: IO[bytes], name: str) -> Iterator[RawRecord]:
+    """The records of an input that cannot seek (standard input, a pipe), read in chunks
+    up to :data:`MAX_DOCUMENT` bytes; the first chunk is looked at before more is read."""
+    try:
+        head = f.read(_CHUNK)
+        refusal = _early_refusal(head, name)
+        if refusal is not None:
+            yield refusal
             return
+        parts = [head]
+        total = len(head)
+        while head:
+            head = f.read(_CHUNK)
+            total += len(head)
+            if total > MAX_DOCUMENT:
+                yield _error(
+                    name, 0, "byte 0", _too_long("an input that cannot seek", "give it as a regular file")
+                )
+                return
+            parts.append(head)
+    except OSError as e:
+        raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
+    data = b"".join(parts)
+    del parts
+    yield from raw_bytes(data, name)
+
+
+def raw_file(path: str | Path) -> Iterator[RawRecord]:
+    """Every record of the file at ``path``, undecoded, streamed. ``-`` is standard input;
+    anything else must be a regular file (not a FIFO, socket or device)."""
+    name = str(path)
+    if name == "-":
+        yield from _raw_stream(sys.stdin.buffer, "-")
+        return
+    f = _open_regular(path, name)
+    with f:
         try:
             head = f.read(65536)
             if head.lstrip(_BLANK).startswith(b"{") and b"\n" not in head:
-                head += f.readline()  # JSON Lines are told by their whole first line
+                head += f.readline(MAX_DOCUMENT)  # JSON Lines are told by their whole first line
         except OSError as e:
             raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
         try:
@@ -397,12 +482,41 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
         if kind == "binary":
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
                 yield from _nonempty(_raw_binary(mm, name), name)
-        elif kind == "jsonl":
-            yield from _nonempty(_raw_jsonl(iter(f), name), name)
-        elif kind == "text":
+            return
+        if kind == "jsonl":
+            yield from _nonempty(_raw_jsonl(_lines(f, name), name), name)
+            return
+        refusal = _early_refusal(head, name)
+        if refusal is not None:
+            yield refusal
+            return
+        if os.fstat(f.fileno()).st_size > MAX_DOCUMENT:
+            what = "a text notation file" if kind == "text" else "a JSON document"
+            hint = "split it, or convert it to JSON Lines or binary"
+            yield _error(name, 0, "byte 0", _too_long(what, hint))
+            return
+        if kind == "text":
             yield from _nonempty(_raw_text(f.read(), name), name)
         else:
             yield from _nonempty(_raw_json(f.read(), name), name)
+
+
+def _lines(f: IO[bytes], name: str) -> Iterator[bytes | None]:
+    """The lines of ``f``, each read up to :data:`MAX_DOCUMENT` bytes: a longer one is
+    ``None`` (and the rest of it is skipped, a chunk at a time)."""
+    while True:
+        line = f.readline(MAX_DOCUMENT + 1)
+        if not line:
+            return
+        if len(line) <= MAX_DOCUMENT or line.endswith(b"\n"):
+            yield line
+            continue
+        del line
+        while True:  # skip to the end of the long line without holding it
+            rest = f.readline(_CHUNK)
+            if not rest or rest.endswith(b"\n"):
+                break
+        yield None
 
 
 def raw_records(paths: Iterable[str | Path]) -> Iterator[RawRecord]:
@@ -461,9 +575,14 @@ def _raw_binary(data: container.Buffer, source: str) -> Iterator[RawRecord]:
         )
 
 
-def _raw_jsonl(lines: Iterator[bytes], source: str) -> Iterator[RawRecord]:
+def _raw_jsonl(lines: Iterator[bytes | None], source: str) -> Iterator[RawRecord]:
     index = 0
     for number, line in enumerate(lines, 1):
+        if line is None:
+            err = _too_long("a JSON Lines line", "one record a line; binary holds larger ones")
+            yield _error(source, index, f"line {number}", err)
+            index += 1
+            continue
         if not line.strip():
             continue
         yield RawRecord(source, index, f"line {number}", "json", line)
@@ -751,9 +870,12 @@ RECORD_SUFFIXES = tuple(SUFFIXES)
 
 def expand_paths(args: Iterable[str]) -> list[str]:
     """Files named, directories searched recursively for record files (``.grec``,
-    ``.json``, ``.jsonl``) in sorted order, and glob patterns expanded; ``-`` is stdin."""
-    import glob
+    ``.json``, ``.jsonl``, ``.gtxt``) in sorted order, and glob patterns expanded (``**``
+    for any depth); ``-`` is stdin.
 
+    Symbolic links are followed, but each real directory is searched once and a file
+    reached by several paths in one directory or glob is listed once, so that a link
+    loop (``d/l1 -> .``) ends the walk rather than repeating it."""
     out: list[str] = []
     for arg in args:
         if arg == "-":
@@ -761,22 +883,132 @@ def expand_paths(args: Iterable[str]) -> list[str]:
             continue
         p = Path(arg)
         if p.is_dir():
-            found = sorted(
-                str(f) for f in p.rglob("*") if f.is_file() and f.suffix.lower() in RECORD_SUFFIXES
-            )
+            found = _walk(arg)
             if not found:
-                raise InputError(f"{arg}: no record files (.grec, .json, .jsonl) in this directory")
+                raise InputError(f"{arg}: no record files (.grec, .json, .jsonl, .gtxt) in this directory")
             out.extend(found)
         elif p.exists():
             out.append(arg)
         elif glob.has_magic(arg):
-            matches = sorted(glob.glob(arg, recursive=True))
+            matches = _glob(arg)
             if not matches:
                 raise InputError(f"{arg}: no file matches")
-            out.extend(expand_paths(matches))
+            seen: set[tuple[int, int]] = set()
+            for m in matches:
+                for f in _walk(m) if os.path.isdir(m) else [m]:
+                    if _once(f, seen):
+                        out.append(f)
         else:
             raise InputError(f"{arg}: no such file or directory")
     return out
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def _once(path: str, seen: set[tuple[int, int]]) -> bool:
+    """Whether ``path`` is met for the first time (by what it is, links followed)."""
+    key = _identity(path)
+    if key is None:
+        return True
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _entries(directory: str) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(directory or ".") as it:
+            return sorted(it, key=lambda e: e.name)
+    except OSError:
+        return []
+
+
+def _walk(top: str) -> list[str]:
+    """The record files under ``top``, each real directory searched once."""
+    found: list[str] = []
+    dirs: set[tuple[int, int]] = set()
+    files: set[tuple[int, int]] = set()
+    stack = [top]
+    while stack:
+        directory = stack.pop()
+        if not _once(directory, dirs):
+            continue
+        for entry in _entries(directory):
+            path = os.path.join(directory, entry.name)
+            try:
+                if entry.is_dir():
+                    stack.append(path)
+                elif (
+                    entry.is_file()
+                    and Path(entry.name).suffix.lower() in RECORD_SUFFIXES
+                    and _once(path, files)
+                ):
+                    found.append(path)
+            except OSError:
+                continue
+    return sorted(found)
+
+
+def _glob(pattern: str) -> list[str]:
+    """The paths matching a glob ``pattern`` as :func:`glob.glob` with ``recursive=True``
+    matches them (``**`` is any number of directories; names starting with ``.`` only
+    when the pattern says so), in sorted order, each real directory searched once for
+    each part of the pattern."""
+    root = os.sep if pattern.startswith(os.sep) else ""
+    parts = [part for part in pattern.split(os.sep) if part]
+    matches: list[str] = []
+    seen: set[tuple[tuple[int, int] | None, int]] = set()
+
+    def match(path: str, i: int) -> None:
+        if i == len(parts):
+            if path and os.path.lexists(path):
+                matches.append(path)
+            return
+        part = parts[i]
+        last = i == len(parts) - 1
+        if part == "**":
+            key = (_identity(path or "."), i)
+            if key in seen:
+                return
+            seen.add(key)
+            match(path, i + 1)
+            for entry in _entries(path):
+                if entry.name.startswith("."):
+                    continue
+                child = os.path.join(path, entry.name)
+                if last:
+                    matches.append(child)
+                try:
+                    is_dir = entry.is_dir()
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    match(child, i)
+            return
+        if not glob.has_magic(part):
+            child = os.path.join(path, part)
+            if last or os.path.isdir(child):
+                match(child, i + 1)
+            return
+        for entry in _entries(path):
+            if entry.name.startswith(".") and not part.startswith("."):
+                continue
+            if fnmatch.fnmatchcase(entry.name, part):
+                child = os.path.join(path, entry.name)
+                if last or os.path.isdir(child):
+                    match(child, i + 1)
+
+    match(root, 0)
+    if pattern.endswith(os.sep):  # directories only, as glob.glob has it
+        matches = [m for m in matches if os.path.isdir(m)]
+    return sorted(dict.fromkeys(m for m in matches if m))
 
 
 def append_records(records: Iterable[Record], path: str | Path) -> int:

@@ -7,6 +7,7 @@ apart. :func:`record_to_json` and :func:`record_from_json` convert losslessly.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Annotated, Any, Union
 
@@ -35,7 +36,7 @@ from .record import (
     TextMap,
 )
 
-__all__ = ["JsonCodec", "check_format", "codec", "peek", "pretty"]
+__all__ = ["JsonCodec", "check_format", "codec", "nesting_over", "peek", "pretty"]
 
 CardCode = Annotated[str, msgspec.Meta(description="a card code, e.g. QS, TH, JK")]
 PledgeName = Annotated[str, msgspec.Meta(description="a pledge: feather, stone or pearl")]
@@ -105,6 +106,41 @@ def peek(data: bytes | str) -> Any:
         what = "no game field" if game is None else f"the game must be a game id, got {game!r}"
         raise FormatError(f"not a record: {what}", "format.game")
     return game
+
+
+_JSON_TOKENS = re.compile(rb'["\\\[\]{}]')
+
+
+def nesting_over(data: bytes, limit: int) -> int:
+    """The offset in the (possibly partial) JSON ``data`` where arrays and objects are
+    nested ``limit`` deep, or -1 when they are not; strings are skipped. Cheap enough to
+    look at the first bytes of an input before reading, or decoding, the rest.
+
+    >>> nesting_over(b'[[["[[[["]]]', 4), nesting_over(b"[[[[", 4)
+    (-1, 3)
+    """
+    depth = 0
+    in_string = False
+    skip = -1
+    for m in _JSON_TOKENS.finditer(data):
+        at = m.start()
+        if at <= skip:
+            continue
+        ch = data[at]
+        if in_string:
+            if ch == 0x5C:  # backslash: the next byte is escaped
+                skip = at + 1
+            elif ch == 0x22:
+                in_string = False
+        elif ch == 0x22:
+            in_string = True
+        elif ch in b"[{":
+            depth += 1
+            if depth >= limit:
+                return at
+        elif ch in b"]}":
+            depth -= 1
+    return -1
 
 
 def _card_type(t: Any) -> Any:

@@ -180,8 +180,31 @@ def _ints(line: _Line, text: str, column: int, what: str) -> list[int]:
     for word, col in _words(text, column):
         if not _INT.match(word):
             raise line.error(col, f"expected {what} (whole numbers), got {word!r}")
-        out.append(int(word))
+        out.append(_int(line, word, col, what))
     return out
+
+
+#: the numbers the notation reads are those of the binary and JSON forms: 64-bit integers
+MIN_INT = -(2**63)
+MAX_INT = 2**64 - 1
+_MAX_DIGITS = len(str(MAX_INT))
+
+
+def _int(line: _Line, word: str, column: int, what: str) -> int:
+    """``word`` (a whole number, as ``_INT`` matches) as an int; ``format.limit`` when it
+    is outside 64 bits, told from its digits before ``int()`` is asked (which refuses a
+    number over 4,300 digits with an error of its own)."""
+    digits = word.lstrip("+-").lstrip("0")
+    if len(digits) <= _MAX_DIGITS:
+        value = -int(digits or "0") if word.startswith("-") else int(digits or "0")
+        if MIN_INT <= value <= MAX_INT:
+            return value
+    shown = word if len(word) <= 24 else f"{word[:12]}...{word[-4:]} ({len(digits)} digits)"
+    raise FormatError(
+        f"line {line.number}, column {column}: {what} {shown} is outside the range of numbers "
+        "a record holds (64-bit integers)",
+        "format.limit",
+    )
 
 
 def _words(text: str, column: int) -> Iterator[tuple[str, int]]:
@@ -258,7 +281,7 @@ def _action(game: Game[Any], line: _Line, text: str) -> Action:
     if cls is None:
         raise line.error(kcol, f"expected an action of {game.id} ({', '.join(kinds)}), got {kind!r}")
     args = words[2:]
-    values: list[Any] = [int(seat_word)]
+    values: list[Any] = [_int(line, seat_word, col, "the seat")]
     fields = _fields(cls)
     end = len(text.rstrip()) + 1
     for name in fields:
@@ -308,11 +331,11 @@ def _field_value(game: Game[Any], line: _Line, cls: type[Action], name: str, wor
         if low in PLEDGES:
             return PLEDGES.index(low)
         if _INT.match(word):
-            return int(word)
+            return _int(line, word, col, "the pledge")
         raise line.error(col, f"expected a pledge ({', '.join(PLEDGES)}), got {word!r}")
     if not _INT.match(word):
         raise line.error(col, f"expected the {name} (a whole number), got {word!r}")
-    return int(word)
+    return _int(line, word, col, f"the {name}")
 
 
 def format_action(game: Game[Any], action: Action) -> str:
@@ -511,7 +534,7 @@ class _Reader:
         col = len(key) + 2 + len(rest) - len(rest.lstrip())
         if not _INT.match(word):
             raise line.error(col, f"expected the format version (a whole number), got {_shown(word)}")
-        version = int(word)
+        version = _int(line, word, col, "the format version")
         if version != FORMAT_VERSION:
             raise FormatError(
                 f"line {line.number}: unknown format version {version} "
@@ -602,7 +625,7 @@ class _Reader:
         word = rest.strip()
         if not _INT.match(word):
             raise line.error(col, f"expected the seed (a whole number), got {_shown(word)}")
-        self.seed = int(word)
+        self.seed = _int(line, word, col + len(rest) - len(rest.lstrip()), "the seed")
         self.seen_provenance = self.seen_provenance or line
 
     def line_setting(self, line: _Line, key: str, args: list[str], rest: str, col: int) -> None:
@@ -650,7 +673,7 @@ class _Reader:
             got = rest.strip()
             at = words[0][1] if words else col
             raise line.error(at, f"expected '{field} SEAT' (e.g. {field} 0), got {_shown(got)}")
-        seat = int(words[1][0])
+        seat = _int(line, words[1][0], words[1][1], "the seat")
         deal: Deal[Any] = DrawDeal(seat, [], [], [], None) if game.has_draw else Deal(seat, [], [], [])
         self.deals.append(deal)
         self.deal_state = "hands"

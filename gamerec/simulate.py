@@ -16,12 +16,19 @@ import msgspec
 from . import __version__
 from .errors import Illegal, InputError
 from .games import get_game
+from .jsonform import nesting_over
 from .record import Meta, Provenance, Record
 
-__all__ = ["parse_rule_options", "simulate", "simulate_record"]
+__all__ = ["MAX_RULE_NESTING", "MAX_TARGET", "parse_rule_options", "simulate", "simulate_record"]
 
 #: A game that does not end within this many actions is a bot bug, not a long game.
 MAX_ACTIONS = 100_000
+#: The most points a simulated game is played to (option ``target`` of black-swan-2012):
+#: bots score some 30 points a deal, so a game to 10 000 takes some 350 deals and 10 000
+#: actions, well inside :data:`MAX_ACTIONS`; a record may name up to ``POINTS_LIMIT``.
+MAX_TARGET = 10_000
+#: How deep a ``--rule`` value may nest arrays and objects (no option needs more than 2).
+MAX_RULE_NESTING = 16
 
 
 def parse_rule_options(game_id: str, pairs: Sequence[str], players: int) -> dict[str, Any]:
@@ -32,6 +39,10 @@ def parse_rule_options(game_id: str, pairs: Sequence[str], players: int) -> dict
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise InputError(f"--rule {pair!r}: expected KEY=VALUE")
+        if nesting_over(value.encode(errors="replace"), MAX_RULE_NESTING + 1) >= 0:
+            raise InputError(
+                f"--rule {key.strip()}: the value nests arrays or objects more than {MAX_RULE_NESTING} deep"
+            )
         try:
             raw[key.strip()] = msgspec.json.decode(value)
         except msgspec.DecodeError:
@@ -94,6 +105,12 @@ def simulate(
         filled = game.filled_rules(rules or {}, players)
     except Illegal as e:
         raise InputError(f"rules: {e.reason}") from None
+    target = filled.get("target")
+    if isinstance(target, int) and target > MAX_TARGET:
+        raise InputError(
+            f"rule target={target}: simulate plays to at most {MAX_TARGET} points "
+            f"(bots score some 30 points a deal; a game to more could run past {MAX_ACTIONS} actions)"
+        )
     rng = random.Random(seed)
     settings = {"bot": bot, "games": str(games), "players": str(players)}
     provenance = Provenance(f"gamerec {__version__} simulate", seed, settings)

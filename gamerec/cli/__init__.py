@@ -93,6 +93,8 @@ class Group(TyperGroup):
             sys.exit(EXIT_BROKEN_PIPE)
         except OSError as e:
             _fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
+        except MemoryError:
+            _fail("out of memory: give fewer or smaller inputs, fewer --jobs, or more memory", EXIT_INPUT)
         except Exception as e:
             # click's (or typer's vendored click's) usage errors, whichever is installed
             if not (hasattr(e, "format_message") and hasattr(e, "exit_code")):
@@ -703,13 +705,15 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the random generator.")] = 0,
     bot: Annotated[str, typer.Option("--bot", "-b", help="random or smart.")] = "smart",
     rule: Annotated[
-        list[str] | None, typer.Option("--rule", help="A rule option KEY=VALUE (repeatable).")
+        list[str] | None,
+        typer.Option("--rule", help="A rule option KEY=VALUE (repeatable); a target at most 10000."),
     ] = None,
     to: Annotated[EncodingChoice | None, typer.Option("--to", "-t", help="Output encoding.")] = None,
     force: Force = False,
 ) -> int:
     """Let bots play legal games. The same arguments give a byte-identical file; the seed
-    is recorded as provenance."""
+    is recorded as provenance. A game is played to a target of at most 10000 points
+    (black-swan-2012), so that it ends within the actions a simulated game may take."""
     get_game(game)
     rules = parse_rule_options(game, rule or [], players)
     records = simulate_records(game, players, games, seed, bot, rules)

@@ -1,0 +1,125 @@
+"""Issue 12, item 12: special files are refused before they are opened (a FIFO blocked in
+open()), and no symlink loop is followed (a ``**`` glob through ``d/l1 -> .`` ran for
+minutes)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from clirun import cli
+
+from gamerec.files import encode_records, expand_paths, raw_file
+from gamerec.simulate import simulate
+
+CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+
+
+def run(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([*CLI, *args], cwd=cwd, input=stdin, capture_output=True, timeout=120)
+
+
+@pytest.fixture
+def record_bytes() -> bytes:
+    return b"".join(encode_records(simulate("forest", 2, 1, seed=3), "jsonl"))
+
+
+def test_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    """The reproduction: a FIFO no one writes to, named as an input."""
+    os.mkfifo(tmp_path / "pipe")
+    r = run("validate", "pipe", cwd=tmp_path)
+    assert r.returncode == 2
+    err = r.stderr.decode()
+    assert err == "gamerec: pipe: not a regular file (a FIFO): give it as - on standard input\n"
+    assert r.stdout == b""
+
+
+@pytest.mark.parametrize("command", ["validate", "ls", "score", "convert"])
+def test_device_is_refused(tmp_path: Path, command: str) -> None:
+    args = [command, "/dev/zero"] + (["-o", str(tmp_path / "o.grec")] if command == "convert" else [])
+    r = cli(*args)
+    assert r.exit_code == 2
+    assert "/dev/zero: not a regular file (a character device): give it as - on standard input" in r.output
+    assert not (tmp_path / "o.grec").exists()
+
+
+def test_socket_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s"
+    with socket.socket(socket.AF_UNIX) as s:
+        s.bind(str(path))
+        with pytest.raises(Exception, match="not a regular file \\(a socket\\)"):
+            list(raw_file(path))
+
+
+def test_stdin_is_still_read(record_bytes: bytes) -> None:
+    r = cli("validate", "-", input=record_bytes)
+    assert r.exit_code == 0, r.output
+
+
+def test_a_symlink_to_a_file_is_read(tmp_path: Path, record_bytes: bytes) -> None:
+    (tmp_path / "a.jsonl").write_bytes(record_bytes)
+    (tmp_path / "link.jsonl").symlink_to("a.jsonl")
+    assert cli("validate", tmp_path / "link.jsonl").exit_code == 0
+
+
+@pytest.fixture
+def looped(tmp_path: Path, record_bytes: bytes) -> Path:
+    """d/a.json, d/sub/b.json, and two links back to d (d/l1 -> ., d/sub/up -> ..)."""
+    d = tmp_path / "d"
+    (d / "sub").mkdir(parents=True)
+    (d / "a.jsonl").write_bytes(record_bytes)
+    (d / "sub" / "b.jsonl").write_bytes(record_bytes)
+    (d / "l1").symlink_to(".")
+    (d / "sub" / "up").symlink_to("..")
+    return tmp_path
+
+
+def test_glob_through_a_symlink_loop_visits_each_directory_once(
+    looped: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(looped)
+    assert expand_paths(["d/**/*.jsonl"]) == ["d/a.jsonl", "d/sub/b.jsonl"]
+    assert expand_paths(["d"]) == ["d/a.jsonl", "d/sub/b.jsonl"]
+    assert expand_paths(["d/**"]) == ["d/a.jsonl", "d/sub/b.jsonl"]
+
+
+def test_glob_through_two_symlink_loops_ends(looped: Path) -> None:
+    """The reproduction of the issue: two links to the directory itself (``d/l1 -> .``,
+    ``d/l2 -> .``) made a ``**`` glob try every path of up to 40 links."""
+    (looped / "d" / "l2").symlink_to(".")
+    r = run("ls", "d/**/*.jsonl", cwd=looped)
+    assert r.returncode == 0, r.stderr
+    assert [line.split(":")[0] for line in r.stdout.decode().splitlines()] == ["d/a.jsonl", "d/sub/b.jsonl"]
+
+
+def test_a_file_reached_by_two_paths_is_read_once(tmp_path: Path, record_bytes: bytes) -> None:
+    d = tmp_path / "d"
+    (d / "real").mkdir(parents=True)
+    (d / "real" / "a.jsonl").write_bytes(record_bytes)
+    (d / "alias.jsonl").symlink_to("real/a.jsonl")
+    (tmp_path / "e").mkdir()
+    (tmp_path / "e" / "c.jsonl").write_bytes(record_bytes)
+    (d / "out").symlink_to("../e")  # a link to a directory outside: followed
+    found = expand_paths([str(d)])
+    assert len(found) == 2
+    assert {Path(f).resolve() for f in found} == {d / "real" / "a.jsonl", tmp_path / "e" / "c.jsonl"}
+    assert len(expand_paths([str(d / "**" / "*.jsonl")])) == 2
+
+
+def test_glob_matches_as_glob_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import glob
+
+    monkeypatch.chdir(tmp_path)
+    for name in ["d/a.json", "d/b.grec", "d/sub/c.json", "d/sub/deeper/x.jsonl", "d/.hid/h.json",
+                 "d/.dot.json", "e/z.gtxt", "d/sub/n.txt"]:  # fmt: skip
+        Path(name).parent.mkdir(parents=True, exist_ok=True)
+        Path(name).write_text("{}")
+    from gamerec.files import _glob
+
+    for pattern in ["d/**/*.json", "**/*.json", "*/*.json", "d/*", "d/s*/*", "**", "./d/*.json", "d/.*",
+                    "d/**/.hid/*", f"{tmp_path}/d/**/*.json", "[de]/*", "d/?.json"]:  # fmt: skip
+        assert _glob(pattern) == sorted(glob.glob(pattern, recursive=True)), pattern
