@@ -388,15 +388,22 @@ def _special(name: str, mode: int) -> InputError:
     return InputError(f"{name}: not a regular file ({kind}): give it as - on standard input")
 
 
+#: the names of pipes this process holds open already: a shell's process substitution
+#: (``<(zcat games.jsonl.gz)``) and standard input by name; they cannot block in open()
+_OPEN_PIPES = ("/dev/fd/", "/proc/self/fd/", "/dev/stdin")
+
+
 def _open_regular(path: str | Path, name: str) -> IO[bytes]:
-    """``path`` opened for reading if it is a regular file (after symlinks): a FIFO would
-    block in open() until a writer comes, a device may never end. It is looked at before
-    it is opened, and opened without blocking in case it changed in between."""
+    """``path`` opened for reading if it is a regular file (after symlinks), or a pipe this
+    process already holds (:data:`_OPEN_PIPES`): a FIFO would block in open() until a
+    writer comes, a device may never end. It is looked at before it is opened, and opened
+    without blocking in case it changed in between."""
+    pipe_ok = name.startswith(_OPEN_PIPES)
     try:
         st = os.stat(path)
     except OSError as e:
         raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
-    if not stat.S_ISREG(st.st_mode):
+    if not (stat.S_ISREG(st.st_mode) or (pipe_ok and stat.S_ISFIFO(st.st_mode))):
         raise _special(name, st.st_mode)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -404,7 +411,7 @@ def _open_regular(path: str | Path, name: str) -> IO[bytes]:
         raise InputError(f"{name}: cannot open: {e.strerror or e}") from None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
+        if not (stat.S_ISREG(st.st_mode) or (pipe_ok and stat.S_ISFIFO(st.st_mode))):
             raise _special(name, st.st_mode)
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -467,6 +474,9 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
         return
     f = _open_regular(path, name)
     with f:
+        if not f.seekable():  # a process substitution: read as standard input is
+            yield from _raw_stream(f, name)
+            return
         try:
             head = f.read(65536)
             if head.lstrip(_BLANK).startswith(b"{") and b"\n" not in head:

@@ -55,6 +55,18 @@ def test_socket_is_refused(tmp_path: Path) -> None:
             list(raw_file(path))
 
 
+def test_a_process_substitution_is_read(tmp_path: Path, record_bytes: bytes) -> None:
+    """`gamerec validate <(zcat games.jsonl.gz)`: a pipe this process holds already (it
+    cannot block in open), named /dev/fd/N, is read as standard input is."""
+    (tmp_path / "g.jsonl").write_bytes(record_bytes)
+    r = subprocess.run(
+        ["bash", "-c", 'exec "$@" <(cat g.jsonl)', "bash", *CLI, "validate"],
+        cwd=tmp_path, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert b"1 valid" in r.stdout
+
+
 def test_stdin_is_still_read(record_bytes: bytes) -> None:
     r = cli("validate", "-", input=record_bytes)
     assert r.exit_code == 0, r.output
