@@ -115,9 +115,9 @@ def may_succeed(command: str, name: str) -> bool:
 def may_keep_output(command: str, name: str) -> bool:
     """Whether a failing run may still write: salvage keeps what reads (exit 1), parquet
     leaves out what does not (exit 2), CSV and text exports write a record the rules refuse
-    as far as it goes (exit 1)."""
+    as far as it goes, and the HTML page shows it with its verdict (exit 1)."""
     return (command in ("salvage", "export-parquet") and name in MIXED) or (
-        command in ("export-csv", "export-text") and name in ILLEGAL | MAY_BE_VALID
+        command in ("export-csv", "export-text", "export-html") and name in ILLEGAL | MAY_BE_VALID
     )
 
 

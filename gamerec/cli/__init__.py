@@ -46,7 +46,7 @@ from ..safe import json_inert
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
-from ..verify import STATUSES, Verdict, unreadable
+from ..verify import STATUSES, Verdict, unreadable, verify_record
 from . import render, stdio
 
 EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -432,10 +432,10 @@ def export(
     Parquet (a folder with actions.parquet and deal_scores.parquet; needs the 'parquet'
     extra).
 
-    CSV and text replay each record: one that is not valid is still exported as far as
-    it goes (an illegal record up to its illegal action, which the CSV's 'illegal' column
-    marks with the rule broken; an incomplete one in full), and one line on stderr says
-    what and where (file, record, deal, action, rule), exit 1, as validate does.
+    CSV, text and HTML replay each record: one that is not valid is still exported as far
+    as it goes (an illegal record up to its illegal action, which the CSV's 'illegal'
+    column marks with the rule broken; an incomplete one in full), and one line on stderr
+    says what and where (file, record, deal, action, rule), exit 1, as validate does.
     Text from records is shown inert: control characters and escape sequences as a
     replacement character, line breaks as a return symbol; CSV cells a spreadsheet would
     read as a formula start with a quote."""
@@ -464,6 +464,10 @@ def export(
             raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
         page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
         _emit(page.encode(), output, force, files)
+        verdict = verify_record(rec, file, entries[0].index, entries[0].where)
+        if not verdict.ok:  # the page shows it; so do stderr and the exit code
+            err.print(render.verdict_line(verdict))
+            return EXIT_PROBLEM
         return EXIT_OK
     entries = _load(file, record)
     records = [e.record for e in entries if e.record is not None]

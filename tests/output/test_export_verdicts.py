@@ -160,3 +160,17 @@ def test_json_export_is_the_record_as_it_is(tmp_path: Path, games: list[Record])
 def test_export_help_says_so() -> None:
     r = cli("export", "--help")
     assert "exit 1" in " ".join(r.stdout.split())
+
+
+def test_html_export_of_an_illegal_record_says_so(tmp_path: Path, games: list[Record]) -> None:
+    """The page is written (it shows the verdict too), and stderr and the exit code say
+    that the record is illegal, as the CSV and text exports do."""
+    path = _write(tmp_path, [_out_of_turn(games[0], 0, 3)])
+    out = tmp_path / "g.html"
+    r = cli("export", path, "--to", "html", "-o", out)
+    assert r.exit_code == 1
+    (line,) = r.stderr.strip().splitlines()
+    assert "record 1" in line and "illegal" in line and "[out-of-turn]" in line
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    ok = cli("export", _write(tmp_path, [games[0]], "ok.grec"), "--to", "html", "-o", tmp_path / "ok.html")
+    assert ok.exit_code == 0 and ok.stderr == ""
