@@ -25,6 +25,7 @@ from .cards import PLEDGES, Deck
 from .errors import Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, SeatView, TrickWon, View
 from .record import Action, Deal
+from .rules import option_values
 
 __all__ = [
     "Bot",
@@ -364,8 +365,6 @@ class Game(ABC, Generic[R]):
         text, _, where = message.partition(" - at `$.")
         name = where.rstrip("`").split(".")[0].split("[")[0]
         if name in known:
-            from .games import option_values
-
             allowed = option_values(self.Rules, name)
             given = (
                 msgspec.json.encode(raw.get(name)).decode()

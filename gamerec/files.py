@@ -1068,8 +1068,6 @@ def list_records(paths: Iterable[str]) -> Iterator[Listing]:
     """A :class:`Listing` per record of the files, directories or globs named. Binary
     records are listed from their headers without decoding their deals; a header that
     carries no content hash has it computed from the record."""
-    from .batch import content_hash
-
     for raw in raw_records(expand_paths(paths)):
         base = (raw.source, raw.index, raw.where)
         if raw.kind == "error":

@@ -8,6 +8,7 @@ import msgspec
 
 from ..engine import Game
 from ..errors import FormatError
+from ..rules import option_values, option_values_of_type
 from .black_swan_2012 import BlackSwan2012
 from .black_swan_taroc import BlackSwanTaroc
 from .blackball import Blackball
@@ -36,35 +37,6 @@ def get_game(game_id: str) -> Game[Any]:
         raise FormatError(f"unknown game {game_id!r} (known: {known})", "format.game") from None
 
 
-def _values(t: Any) -> str:
-    if isinstance(t, msgspec.inspect.LiteralType):
-        return " | ".join(str(v) for v in t.values)
-    if isinstance(t, msgspec.inspect.BoolType):
-        return "true | false"
-    if isinstance(t, msgspec.inspect.IntType):
-        lo = "" if t.ge is None else str(t.ge)
-        hi = "" if t.le is None else str(t.le)
-        return f"integer {lo}..{hi}" if lo or hi else "integer"
-    if isinstance(t, msgspec.inspect.UnionType):
-        return " | ".join(_values(x) for x in t.types)
-    if isinstance(t, msgspec.inspect.NoneType):
-        return "null (automatic)"
-    if isinstance(t, msgspec.inspect.DictType):
-        return "map"
-    return type(t).__name__.removesuffix("Type").lower()
-
-
-def option_values(rules: type[msgspec.Struct], name: str) -> str:
-    """The values option ``name`` of a rules Struct takes, in words."""
-    info = msgspec.inspect.type_info(rules)
-    assert isinstance(info, msgspec.inspect.StructType)
-    for f in info.fields:
-        if f.name == name:
-            t = f.type.type if isinstance(f.type, msgspec.inspect.Metadata) else f.type
-            return _values(t)
-    return "?"
-
-
 def game_info(game: Game[Any]) -> dict[str, Any]:
     """What ``gamerec games`` shows of a game: players, actions, bots and rule options."""
     options = []
@@ -82,7 +54,7 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
                 "default": msgspec.to_builtins(
                     f.default if f.default_factory is msgspec.NODEFAULT else f.default_factory()
                 ),
-                "values": _values(t),
+                "values": option_values_of_type(t),
                 "description": description,
             }
         )
