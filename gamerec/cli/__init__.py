@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 
 from .. import __version__, compiled
 from ..analysis import write_parquet
-from ..batch import Duplicates, default_jobs, standings, verify_batch
+from ..batch import MAX_JOBS, Duplicates, default_jobs, max_jobs, standings, verify_batch
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError, Illegal
@@ -136,9 +136,22 @@ class EncodingChoice(StrEnum):
     text = "text"
 
 
+def _check_jobs(value: int | None) -> int | None:
+    if value is not None and value > max_jobs():
+        raise typer.BadParameter(f"{value}: at most {max_jobs()} processes")
+    return value
+
+
 Jobs = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", min=1, help="Processes sharing the work (default: all cores)."),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        callback=_check_jobs,
+        help=f"Processes sharing the work (default: all cores; at most {MAX_JOBS}, or the cores "
+        "if there are more; one per chunk of 256 records, none for a single chunk).",
+    ),
 ]
 
 
@@ -161,8 +174,10 @@ class _Batch:
         if len(self.paths) > 1 and err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+            # no refresh thread: workers are forked while it runs, and forking a threaded
+            # process is unsafe
             progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                console=err, transient=True)  # fmt: skip
+                                console=err, transient=True, auto_refresh=False)  # fmt: skip
             task = progress.add_task("verifying", total=len(self.paths))
             progress.start()
         done = 0
@@ -170,7 +185,7 @@ class _Batch:
         def on_file(_path: str) -> None:
             nonlocal done
             if progress is not None and done:
-                progress.update(task, advance=1)
+                progress.update(task, advance=1, refresh=True)
             done += 1
 
         try:
