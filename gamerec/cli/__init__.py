@@ -6,8 +6,11 @@ Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatche
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -49,13 +52,57 @@ out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
+class Signalled(BaseException):
+    """SIGINT, SIGTERM or SIGHUP arrived: raised where the program is, so that ``finally``
+    blocks and atomic writers clean up on the way out (not an Exception: nothing catches
+    it but the error boundary, which exits with 128 + the signal's number)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def message(self) -> str:
+        name = signal.Signals(self.signum).name
+        return f"{_SIGNAL_WORDS.get(name, 'stopped')} ({name})"
+
+
+def _raise_signalled(signum: int, _frame: object) -> None:
+    raise Signalled(signum)
+
+
+_SIGNAL_WORDS = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hung up"}
+_STOP_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
+
+@contextlib.contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While a command runs, SIGINT, SIGTERM and SIGHUP raise :class:`Signalled` (in the
+    main thread; the handlers before are put back after). A signal ignored when gamerec
+    started (``nohup`` ignores SIGHUP, a shell's background job SIGINT) stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {
+        s: signal.signal(s, _raise_signalled) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN
+    }
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
 class Group(TyperGroup):
     """Every error becomes one line on stderr and an exit code; never a traceback."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         try:
-            rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+            with _signals_unwind():
+                rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+        except Signalled as e:
+            _fail(e.message, 128 + e.signum)
         except typer.Abort:
             _fail("aborted", 130)
         except KeyboardInterrupt:

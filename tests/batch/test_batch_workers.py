@@ -1,6 +1,8 @@
-"""Worker processes of `validate --jobs` and `score --jobs` (issue 12, items 9 and 11): a
-killed worker fails the batch with one line instead of hanging; --jobs is bounded and
-workers start only when there is work for them."""
+"""Worker processes of `validate --jobs` and `score --jobs` (issue 12, items 9, 11, 17 and
+the signal half of 18): a killed worker fails the batch with one line instead of hanging;
+--jobs is bounded and workers start only when there is work for them; SIGINT, SIGTERM and
+SIGHUP end any command with one line, exit 128 + the signal, no traceback from any
+process, and no file left behind."""
 
 from __future__ import annotations
 
@@ -188,3 +190,64 @@ def test_never_more_workers_than_chunks(tmp_path: Path, started: list[int]) -> N
     write_records(list(simulate("forest", 3, 3, seed=4)), three)
     assert [v.status for v in verify_batch([str(three)], jobs=64, chunk=1)] == ["valid"] * 3
     assert 1 <= len(started) <= 3
+
+
+# -- item 17: signals during a batch ------------------------------------------------------------
+SIGNALS = [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated"), ("SIGHUP", 129, "hung up")]
+
+
+@pytest.mark.parametrize(("name", "code", "word"), SIGNALS)
+def test_a_signal_to_the_process_group_ends_the_batch_with_one_line(
+    big: Path, name: str, code: int, word: str
+) -> None:
+    """Ctrl-C (SIGINT to the process group) printed two worker tracebacks; now each signal
+    gives its exit code and one line, from the parent only, and no worker outlives it."""
+    proc = start("validate", "-j", "2", big)
+    kids = wait_for_workers(proc, 2)
+    os.killpg(proc.pid, getattr(signal, name))
+    out, err = finish(proc)
+    assert (proc.returncode, err) == (code, f"gamerec: {word} ({name})\n"), out
+    assert_gone(kids)
+
+
+def test_sigterm_to_the_parent_alone_ends_its_workers_quietly(big: Path) -> None:
+    """SIGTERM to the parent made the workers print BrokenPipeError tracebacks."""
+    proc = start("score", "-j", "2", big)
+    kids = wait_for_workers(proc, 2)
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = finish(proc)
+    assert (proc.returncode, err) == (143, "gamerec: terminated (SIGTERM)\n")
+    assert_gone(kids)
+
+
+def test_a_signal_ignored_at_start_stays_ignored(medium: Path) -> None:
+    """Under ``nohup`` (SIGHUP ignored) a hangup neither stops the batch nor its workers."""
+    proc = subprocess.Popen(
+        [*CLI, "validate", "-j", "2", str(medium)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )  # fmt: skip
+    wait_for_workers(proc, 2)
+    os.killpg(proc.pid, signal.SIGHUP)
+    out, err = finish(proc)
+    assert (proc.returncode, out, err) == (0, "3000 records: 3000 valid\n", "")
+
+
+# -- item 18, signal half: SIGTERM and SIGHUP unwind like Ctrl-C ---------------------------------
+@pytest.mark.parametrize(("name", "code", "word"), SIGNALS)
+def test_a_signal_during_convert_leaves_no_output_and_no_temporary_file(
+    medium: Path, tmp_path: Path, name: str, code: int, word: str
+) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    proc = start("convert", medium, "-o", folder / "out.jsonl")
+    deadline = time.monotonic() + TIMEOUT
+    # being written, not just made: a signal in the instant between write_atomic's mkstemp
+    # and its try block leaves the file to the next run's stale-file cleanup
+    while not any(p.stat().st_size for p in folder.glob(".out.jsonl.*.tmp")):
+        assert proc.poll() is None, f"convert ended before it was signalled: {proc.communicate()}"
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    os.killpg(proc.pid, getattr(signal, name))
+    _, err = finish(proc)
+    assert (proc.returncode, err) == (code, f"gamerec: {word} ({name})\n")
+    assert os.listdir(folder) == []  # neither the output nor a temporary file
