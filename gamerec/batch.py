@@ -223,7 +223,9 @@ class _Workers:
     def __exit__(self, kind: object, *_: object) -> None:
         self.close(clean=kind is None)
 
-    def _start(self) -> _Worker:
+    def _start(self) -> _Worker | None:
+        """A new worker; None when the system refuses one and others already run (the
+        batch goes on with those)."""
         ours, theirs = self.context.Pipe()
         process = self.context.Process(target=_worker, args=(theirs, self.scores, os.getpid()), daemon=True)
         # the signals wait until the worker has set its own handlers (not the parent's)
@@ -232,12 +234,20 @@ class _Workers:
             old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
         try:
             process.start()
+            worker = _Worker(process, ours)
+            self.workers.append(worker)  # before a signal waiting to be handled can strike
+        except OSError as e:
+            ours.close()
+            if self.workers:
+                self.jobs = len(self.workers)
+                return None
+            raise InputError(
+                f"cannot start a worker process: {e.strerror or e} (--jobs 1 verifies in this process)"
+            ) from None
         finally:
             theirs.close()
             if blocked:
                 signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        worker = _Worker(process, ours)
-        self.workers.append(worker)
         return worker
 
     def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[Verdict]:
@@ -281,6 +291,8 @@ class _Workers:
                 if len(self.workers) >= self.jobs:
                     return
                 idle = self._start()
+                if idle is None:
+                    return
             seq, block = waiting.popleft()
             idle.seq, idle.block = seq, block
             try:

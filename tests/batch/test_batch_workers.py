@@ -22,8 +22,10 @@ from clirun import cli
 
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch
-from gamerec.files import write_records
+from gamerec.errors import InputError
+from gamerec.files import RawRecord, write_records
 from gamerec.simulate import simulate
+from gamerec.verify import Verdict
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
 
@@ -131,7 +133,7 @@ def test_a_bug_in_a_worker_is_raised_in_the_parent(big: Path, monkeypatch: pytes
         pytest.skip("the patched function reaches the workers by fork")
     real = batch._verify_raw
 
-    def buggy(raw: batch.RawRecord, scores: bool = True) -> batch.Verdict:
+    def buggy(raw: RawRecord, scores: bool = True) -> Verdict:
         if raw.index == 5:
             raise ZeroDivisionError("a bug")
         return real(raw, scores)
@@ -157,7 +159,7 @@ def test_jobs_above_the_maximum_is_a_usage_error(jobs: str, fixtures: Path) -> N
 
 def test_the_library_refuses_jobs_out_of_bounds(fixtures: Path) -> None:
     for jobs in (0, max_jobs() + 1):
-        with pytest.raises(batch.InputError, match=f"jobs {jobs}: a batch uses 1 to"):
+        with pytest.raises(InputError, match=f"jobs {jobs}: a batch uses 1 to"):
             list(verify_batch([str(fixtures / "blackball" / "games")], jobs=jobs))
 
 
@@ -167,7 +169,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     count: list[int] = []
     real = batch._Workers._start
 
-    def counted(self: batch._Workers) -> batch._Worker:
+    def counted(self: batch._Workers) -> batch._Worker | None:
         count.append(1)
         return real(self)
 
@@ -190,6 +192,31 @@ def test_never_more_workers_than_chunks(tmp_path: Path, started: list[int]) -> N
     write_records(list(simulate("forest", 3, 3, seed=4)), three)
     assert [v.status for v in verify_batch([str(three)], jobs=64, chunk=1)] == ["valid"] * 3
     assert 1 <= len(started) <= 3
+
+
+def test_when_no_more_processes_can_be_started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of processes (EAGAIN from fork): the workers already running do the batch; with
+    none, an input error that says what to change."""
+    import errno
+    from multiprocessing.process import BaseProcess
+
+    files = tmp_path / "six.grec"
+    write_records(list(simulate("forest", 3, 6, seed=4)), files)
+    expected = list(verify_batch([str(files)], jobs=1))
+    real = BaseProcess.start
+    allowed = [1]
+
+    def start_some(self: BaseProcess) -> None:
+        if not allowed:
+            raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+        allowed.pop()
+        real(self)
+
+    monkeypatch.setattr(BaseProcess, "start", start_some)
+    assert list(verify_batch([str(files)], jobs=4, chunk=1)) == expected
+    with pytest.raises(InputError, match=r"cannot start a worker process: Resource temporarily "
+                       r"unavailable \(--jobs 1 verifies in this process\)"):  # fmt: skip
+        list(verify_batch([str(files)], jobs=4, chunk=1))
 
 
 # -- item 17: signals during a batch ------------------------------------------------------------
