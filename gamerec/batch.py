@@ -10,28 +10,43 @@ process.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import islice
-from typing import Any, Literal
+from itertools import chain, islice
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
+from .errors import InputError
 from .files import RawRecord, content_hash, decode_raw, expand_paths, raw_records
 from .verify import STATUSES, Verdict, unreadable, verify_record
 
+if TYPE_CHECKING:
+    from multiprocessing.context import ForkContext, SpawnContext
+
 __all__ = [
+    "MAX_JOBS",
     "SORT_KEYS",
     "Duplicates",
     "PlayerStanding",
     "Standings",
+    "WorkerLost",
     "content_hash",
     "default_jobs",
+    "max_jobs",
     "standings",
     "verify_batch",
 ]
+
+
+#: The most processes a batch may use, unless the machine has more cores than that.
+MAX_JOBS = 64
 
 
 def default_jobs() -> int:
@@ -40,6 +55,17 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def max_jobs() -> int:
+    """The most processes a batch may use: :data:`MAX_JOBS`, or the cores this process may
+    use if there are more."""
+    return max(MAX_JOBS, default_jobs())
+
+
+class WorkerLost(InputError):
+    """A worker process died (killed, perhaps by the kernel when memory ran out) before it
+    sent back the verdicts of its chunk: the batch stops there."""
 
 
 def _verify_raw(raw: RawRecord, scores: bool = True) -> Verdict:
@@ -70,8 +96,16 @@ def verify_batch(
     scores: bool = True,
 ) -> Iterator[Verdict]:
     """A verdict, with its content hash, for every record of every file, directory or
-    glob named, in input order; ``jobs`` processes share the work. Without ``scores`` the
-    verdicts leave out their score sheets (less to send between processes)."""
+    glob named, in input order; up to ``jobs`` processes share the work (at most
+    :func:`max_jobs`; one for each chunk of ``chunk`` records, started when there is work
+    for them, none when the batch is a single chunk). Without ``scores`` the verdicts leave
+    out their score sheets (less to send between processes).
+
+    A worker process that dies (killed, say, when memory runs out) raises
+    :class:`WorkerLost` naming the records it had, once the verdicts before them are given:
+    the batch stops there."""
+    if not 1 <= jobs <= max_jobs():
+        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)
 
     def raws() -> Iterator[RawRecord]:
@@ -80,22 +114,235 @@ def verify_batch(
                 on_file(f)
             yield from raw_records([f])
 
-    if jobs <= 1:
-        for raw in raws():
+    source = raws()
+    if jobs == 1:
+        for raw in source:
             yield _verify_raw(raw, scores)
         return
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs) as pool:
-        pending: deque[Any] = deque()
-        source = raws()
+    blocks = iter(lambda: list(islice(source, chunk)), [])
+    first = next(blocks, [])
+    second = next(blocks, [])
+    if not second:  # a single chunk: no process to start
+        for raw in first:
+            yield _verify_raw(raw, scores)
+        return
+    with _Workers(jobs, scores) as workers:
+        yield from workers.run(chain([first, second], blocks))
+
+
+# -- worker processes -----------------------------------------------------------------------
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _worker(conn: Connection, scores: bool, parent: int) -> None:
+    """A worker process: verify the chunks the parent sends, send back their verdicts.
+    Ctrl-C is the parent's to handle; SIGTERM and SIGHUP (unless the parent ignores them)
+    end it at once and silently, and it leaves quietly when the parent is gone (never a
+    traceback)."""
+    for signum in _SIGNALS:
+        if signum == signal.SIGINT:
+            signal.signal(signum, signal.SIG_IGN)
+        elif signal.getsignal(signum) != signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    try:
         while True:
-            block = list(islice(source, chunk))
-            if block:
-                pending.append(pool.apply_async(_verify_chunk, (block, scores)))
-            if pending and (not block or len(pending) >= 3 * jobs):
-                yield from _chunk_decoder.decode(pending.popleft().get())
-            if not block and not pending:
+            while not conn.poll(1.0):
+                if os.getppid() != parent:
+                    return
+            block = conn.recv()
+            if block is None:
                 return
+            try:
+                verdicts = _verify_chunk(block, scores)
+            except Exception as e:  # a bug: the parent raises it
+                _send_error(conn, e)
+                continue
+            conn.send(verdicts)
+    except (OSError, EOFError):  # the parent is gone
+        return
+
+
+def _send_error(conn: Connection, e: Exception) -> None:
+    try:
+        conn.send(e)
+    except OSError:
+        raise
+    except Exception:  # an exception that cannot be pickled: its type and message
+        conn.send(RuntimeError(f"{type(e).__name__}: {e}"))
+
+
+def _span(block: list[RawRecord]) -> str:
+    """Where a chunk's records are: ``a.grec: records 1-256`` (or across files)."""
+    a, b = block[0], block[-1]
+    if a.source == b.source:
+        if a.index == b.index:
+            return f"{a.source}: record {a.index + 1}"
+        return f"{a.source}: records {a.index + 1}-{b.index + 1}"
+    return f"{a.source}: record {a.index + 1} to {b.source}: record {b.index + 1}"
+
+
+def _death(process: BaseProcess) -> str:
+    process.join(1.0)
+    code = process.exitcode
+    if code is not None and code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit status {code}" if code is not None else "gone"
+
+
+class _Worker:
+    def __init__(self, process: BaseProcess, conn: Connection) -> None:
+        self.process = process
+        self.conn = conn
+        self.seq: int | None = None  # the chunk it verifies
+        self.block: list[RawRecord] = []
+
+
+class _Workers:
+    """Worker processes, started one at a time as chunks wait for one (never more than
+    ``jobs``, never more than there are chunks), each given one chunk at a time; a few
+    chunks per worker are read ahead. Verdicts come back in input order."""
+
+    def __init__(self, jobs: int, scores: bool) -> None:
+        self.jobs = jobs
+        self.scores = scores
+        self.context: ForkContext | SpawnContext = (
+            multiprocessing.get_context("fork")
+            if "fork" in multiprocessing.get_all_start_methods()
+            else multiprocessing.get_context("spawn")
+        )
+        self.workers: list[_Worker] = []
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, kind: object, *_: object) -> None:
+        self.close(clean=kind is None)
+
+    def _start(self) -> _Worker | None:
+        """A new worker; None when the system refuses one and others already run (the
+        batch goes on with those)."""
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(target=_worker, args=(theirs, self.scores, os.getpid()), daemon=True)
+        # the signals wait until the worker has set its own handlers (not the parent's)
+        blocked = hasattr(signal, "pthread_sigmask")
+        if blocked:
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        try:
+            process.start()
+            worker = _Worker(process, ours)
+            self.workers.append(worker)  # before a signal waiting to be handled can strike
+        except OSError as e:
+            ours.close()
+            if self.workers:
+                self.jobs = len(self.workers)
+                return None
+            raise InputError(
+                f"cannot start a worker process: {e.strerror or e} (--jobs 1 verifies in this process)"
+            ) from None
+        finally:
+            theirs.close()
+            if blocked:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        return worker
+
+    def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[Verdict]:
+        waiting: deque[tuple[int, list[RawRecord]]] = deque()  # read, not yet given out
+        done: dict[int, bytes] = {}
+        lost: dict[int, str] = {}  # chunk number: what was lost and why
+        sent = given = 0  # chunks read; chunks whose verdicts were given
+        ahead = 3 * self.jobs
+        more = True
+        while True:
+            while given in done:
+                yield from _chunk_decoder.decode(done.pop(given))
+                given += 1
+            while more and not lost and sent - given < ahead:
+                block = next(blocks, None)
+                if block is None:
+                    more = False
+                    break
+                waiting.append((sent, block))
+                sent += 1
+            if given in lost:
+                raise WorkerLost(lost[given])
+            if not more and given == sent:
+                return
+            if not lost:
+                self._hand_out(waiting, lost)
+            # after a loss, only the chunks before it are still waited for
+            stop = min(lost, default=sent)
+            busy = [w for w in self.workers if w.seq is not None and w.seq < stop]
+            if not busy:  # every chunk before the first lost one is given: it raised above
+                raise AssertionError(f"batch: nothing in flight, chunk {given} of {sent} not done")
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy])
+            for w in busy:
+                if w.conn in ready or w.process.sentinel in ready:
+                    self._collect(w, done, lost)
+
+    def _hand_out(self, waiting: deque[tuple[int, list[RawRecord]]], lost: dict[int, str]) -> None:
+        while waiting:
+            idle = next((w for w in self.workers if w.seq is None), None)
+            if idle is None:
+                if len(self.workers) >= self.jobs:
+                    return
+                idle = self._start()
+                if idle is None:
+                    return
+            seq, block = waiting.popleft()
+            idle.seq, idle.block = seq, block
+            try:
+                idle.conn.send(block)
+            except OSError:  # it died between chunks: its chunk is not done
+                self._lose(idle, lost)
+
+    def _collect(self, w: _Worker, done: dict[int, bytes], lost: dict[int, str]) -> None:
+        assert w.seq is not None
+        try:
+            if w.conn.poll():
+                reply = w.conn.recv()
+                if isinstance(reply, BaseException):
+                    raise reply
+                done[w.seq] = reply
+                w.seq, w.block = None, []
+                if w.process.is_alive():
+                    return
+        except (OSError, EOFError):
+            pass
+        if w.seq is not None:
+            self._lose(w, lost)
+        else:  # died idle: nothing lost
+            self.workers.remove(w)
+            w.conn.close()
+
+    def _lose(self, w: _Worker, lost: dict[int, str]) -> None:
+        assert w.seq is not None
+        lost[w.seq] = (
+            f"{_span(w.block)}: not verified: a worker process died ({_death(w.process)}), "
+            "perhaps out of memory; the batch stops there (fewer --jobs use less memory)"
+        )
+        self.workers.remove(w)
+        w.conn.close()
+
+    def close(self, clean: bool) -> None:
+        """Stop the workers: tell them when the batch is done, else end them at once."""
+        for w in self.workers:
+            if clean:
+                with contextlib.suppress(OSError):
+                    w.conn.send(None)
+            elif w.process.is_alive():
+                w.process.terminate()
+        for w in self.workers:
+            w.process.join(5.0)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join()
+            w.conn.close()
+        self.workers.clear()
 
 
 class Duplicates:

@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import mmap
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -714,14 +715,14 @@ def write_atomic(
         raise InputError(f"{path}: exists (use --force to replace it)")
     directory = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(target)
-    try:
-        prefix = f"{_temp_prefix(target)}{os.getpid()}-"
-        fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=directory)
-    except OSError as e:
-        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     size = 0
+    tmp: str | None = None
     try:
         try:
+            with _signals_held():  # a signal now would leave a file no one knows to remove
+                fd, tmp = tempfile.mkstemp(
+                    prefix=f"{_temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=directory
+                )
             if old is not None:
                 os.chmod(tmp, stat.S_IMODE(old.st_mode))
                 if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
@@ -739,10 +740,26 @@ def write_atomic(
         except OSError as e:  # a full disk, a file-size limit, a read-only folder: name the file
             raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
     return size
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block is over (where the platform can)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    before = block(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
 
 
 def _temp_prefix(target: Path) -> str:

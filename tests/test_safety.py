@@ -76,9 +76,11 @@ def test_interrupting_a_write_leaves_no_partial_file(tmp_path: Path) -> None:
         [sys.executable, "-c", "from gamerec.cli import main; main()", "convert", str(big), "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    deadline = time.monotonic() + 60  # signal once the temporary file is being written
-    while not os.listdir(out.parent) and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.005)
+    deadline = time.monotonic() + 60
+    while not any(p.stat().st_size for p in out.parent.glob(".big.jsonl.*.tmp")):  # being written
+        assert proc.poll() is None, "convert finished before the interrupt"
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0, "convert finished before the interrupt: make the file larger"

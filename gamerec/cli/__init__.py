@@ -6,9 +6,12 @@ Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatche
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -21,7 +24,7 @@ from typer.core import TyperGroup
 
 from .. import __version__, compiled
 from ..analysis import write_parquet
-from ..batch import Duplicates, default_jobs, standings, verify_batch
+from ..batch import MAX_JOBS, Duplicates, default_jobs, max_jobs, standings, verify_batch
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError, Illegal, InputError
@@ -67,6 +70,47 @@ class _PipeClosed(Exception):
     """Standard output's reader went away (carried past typer, which would exit 1)."""
 
 
+class Signalled(BaseException):
+    """SIGINT, SIGTERM or SIGHUP arrived: raised where the program is, so that ``finally``
+    blocks and atomic writers clean up on the way out (not an Exception: nothing catches
+    it but the error boundary, which exits with 128 + the signal's number)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def message(self) -> str:
+        name = signal.Signals(self.signum).name
+        return f"{_SIGNAL_WORDS.get(name, 'stopped')} ({name})"
+
+
+def _raise_signalled(signum: int, _frame: object) -> None:
+    raise Signalled(signum)
+
+
+_SIGNAL_WORDS = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hung up"}
+_STOP_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+
+
+@contextlib.contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While a command runs, SIGINT, SIGTERM and SIGHUP raise :class:`Signalled` (in the
+    main thread; the handlers before are put back after). A signal ignored when gamerec
+    started (``nohup`` ignores SIGHUP, a shell's background job SIGINT) stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {
+        s: signal.signal(s, _raise_signalled) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN
+    }
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
 class Group(TyperGroup):
     """Every error becomes one line on stderr and an exit code; never a traceback."""
 
@@ -79,8 +123,11 @@ class Group(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         try:
-            rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
-            sys.stdout.flush()  # what is still buffered fails here, inside the boundary
+            with _signals_unwind():
+                rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+                sys.stdout.flush()  # what is still buffered fails here, inside the boundary
+        except Signalled as e:
+            _fail(e.message, 128 + e.signum)
         except typer.Abort:
             _fail("aborted", 130)
         except KeyboardInterrupt:
@@ -168,9 +215,22 @@ class EncodingChoice(StrEnum):
     text = "text"
 
 
+def _check_jobs(value: int | None) -> int | None:
+    if value is not None and value > max_jobs():
+        raise typer.BadParameter(f"{value}: at most {max_jobs()} processes")
+    return value
+
+
 Jobs = Annotated[
     int | None,
-    typer.Option("--jobs", "-j", min=1, help="Processes sharing the work (default: all cores)."),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        callback=_check_jobs,
+        help=f"Processes sharing the work (default: all cores; at most {MAX_JOBS}, or the cores "
+        "if there are more; one per chunk of 256 records, none for a single chunk).",
+    ),
 ]
 
 
@@ -193,8 +253,10 @@ class _Batch:
         if len(self.paths) > 1 and err.is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+            # no refresh thread: workers are forked while it runs, and forking a threaded
+            # process is unsafe
             progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                console=err, transient=True)  # fmt: skip
+                                console=err, transient=True, auto_refresh=False)  # fmt: skip
             task = progress.add_task("verifying", total=len(self.paths))
             progress.start()
         done = 0
@@ -202,7 +264,7 @@ class _Batch:
         def on_file(_path: str) -> None:
             nonlocal done
             if progress is not None and done:
-                progress.update(task, advance=1)
+                progress.update(task, advance=1, refresh=True)
             done += 1
 
         try:

@@ -1,0 +1,280 @@
+"""Worker processes of `validate --jobs` and `score --jobs` (issue 12, items 9, 11, 17 and
+the signal half of 18): a killed worker fails the batch with one line instead of hanging;
+--jobs is bounded and workers start only when there is work for them; SIGINT, SIGTERM and
+SIGHUP end any command with one line, exit 128 + the signal, no traceback from any
+process, and no file left behind."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+from clirun import cli
+
+from gamerec import batch
+from gamerec.batch import max_jobs, verify_batch
+from gamerec.errors import InputError
+from gamerec.files import RawRecord, write_records
+from gamerec.simulate import simulate
+from gamerec.verify import Verdict
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+
+CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+TIMEOUT = 60  # only so that a hang fails the test instead of the suite
+RECORDS = 12_000  # a few seconds of work for two workers: signals arrive mid-batch
+
+
+def different(n: int, path: Path) -> Path:
+    """``n`` different valid blackball records in ``path``."""
+    base = list(simulate("blackball", 4, 20, 1))
+    names = ([f"P{i}-{s}" for s in "abcd"] for i in range(n))
+    write_records((msgspec.structs.replace(base[i % 20], players=p) for i, p in enumerate(names)), path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """12 000 records (47 chunks of 256)."""
+    return different(RECORDS, tmp_path_factory.mktemp("workers") / "big.grec")
+
+
+@pytest.fixture(scope="module")
+def medium(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """3 000 records: written as JSON Lines in about half a second."""
+    return different(3000, tmp_path_factory.mktemp("workers") / "medium.grec")
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def start(*args: str | Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*CLI, *map(str, args)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+
+
+def wait_for_workers(proc: subprocess.Popen[str], n: int) -> list[int]:
+    """The parent's worker processes, once ``n`` of them run."""
+    deadline = time.monotonic() + TIMEOUT
+    while len(kids := children(proc.pid)) < n:
+        assert proc.poll() is None, f"the batch ended before {n} workers ran: {proc.communicate()}"
+        assert time.monotonic() < deadline, "no workers started"
+        time.sleep(0.005)
+    return kids
+
+
+def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    """stdout and stderr, once every process holding them (workers too) has ended."""
+    try:
+        return proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("hangs") from None
+
+
+def assert_gone(pids: list[int]) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    for pid in pids:
+        while Path(f"/proc/{pid}").exists() and "Z" not in _state(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived the batch"
+            time.sleep(0.01)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
+# -- item 9: a lost worker -------------------------------------------------------------------
+def test_a_killed_worker_fails_the_batch_with_one_line_and_the_verdicts_before_it(big: Path) -> None:
+    """An OOM kill (SIGKILL) of a worker during `validate -j 2` used to hang the batch
+    forever. Now: exit 2, one line naming the records lost, and the verdicts before them."""
+    proc = start("validate", "-v", "-j", "2", big)
+    kids = wait_for_workers(proc, 2)
+    os.kill(max(kids), signal.SIGKILL)  # the second worker: its chunk is not the first
+    out, err = finish(proc)
+    assert proc.returncode == 2, (out, err)
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    found = re.fullmatch(
+        rf"gamerec: {re.escape(str(big))}: records (\d+)-(\d+): not verified: a worker process died "
+        r"\(killed by SIGKILL\), perhaps out of memory; the batch stops there "
+        r"\(fewer --jobs use less memory\)\n",
+        err,
+    )
+    assert found, err
+    first, last = int(found[1]), int(found[2])
+    assert first > 1 and last - first == 255
+    # every verdict before the lost chunk, in order, and none after
+    assert out.splitlines() == [f"{big}: record {n}: valid" for n in range(1, first)]
+    assert_gone(kids)
+
+
+def test_a_bug_in_a_worker_is_raised_in_the_parent(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("the patched function reaches the workers by fork")
+    real = batch._verify_raw
+
+    def buggy(raw: RawRecord, scores: bool = True) -> Verdict:
+        if raw.index == 5:
+            raise ZeroDivisionError("a bug")
+        return real(raw, scores)
+
+    monkeypatch.setattr(batch, "_verify_raw", buggy)
+    verdicts = verify_batch([str(big)], jobs=2, chunk=2)
+    with pytest.raises(ZeroDivisionError, match="a bug"):
+        for v in verdicts:
+            assert v.record <= 4  # the chunks before the one with the bug
+
+
+# -- item 11: --jobs bounded, workers started lazily --------------------------------------------
+@pytest.mark.parametrize("jobs", ["1180591620717411303424", str(max_jobs() + 1)])
+def test_jobs_above_the_maximum_is_a_usage_error(jobs: str, fixtures: Path) -> None:
+    result = cli("validate", "-j", jobs, fixtures / "blackball" / "games")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"gamerec validate: Invalid value for '--jobs' / '-j': {jobs}: at most {max_jobs()} processes "
+        "(see 'gamerec validate --help')"
+    ]
+
+
+def test_the_library_refuses_jobs_out_of_bounds(fixtures: Path) -> None:
+    for jobs in (0, max_jobs() + 1):
+        with pytest.raises(InputError, match=f"jobs {jobs}: a batch uses 1 to"):
+            list(verify_batch([str(fixtures / "blackball" / "games")], jobs=jobs))
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The worker processes started, counted."""
+    count: list[int] = []
+    real = batch._Workers._start
+
+    def counted(self: batch._Workers) -> batch._Worker | None:
+        count.append(1)
+        return real(self)
+
+    monkeypatch.setattr(batch._Workers, "_start", counted)
+    yield count
+
+
+def test_one_record_with_64_jobs_starts_no_process(tmp_path: Path, started: list[int]) -> None:
+    """`-j 64` on one record forked 64 processes (13 s); a single chunk needs none."""
+    one = tmp_path / "one.grec"
+    write_records(list(simulate("forest", 3, 1, seed=4)), one)
+    assert [v.status for v in verify_batch([str(one)], jobs=64)] == ["valid"]
+    assert started == []
+    assert cli("validate", "-j", "64", one).exit_code == 0
+    assert started == []
+
+
+def test_never_more_workers_than_chunks(tmp_path: Path, started: list[int]) -> None:
+    three = tmp_path / "three.grec"
+    write_records(list(simulate("forest", 3, 3, seed=4)), three)
+    assert [v.status for v in verify_batch([str(three)], jobs=64, chunk=1)] == ["valid"] * 3
+    assert 1 <= len(started) <= 3
+
+
+def test_when_no_more_processes_can_be_started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Out of processes (EAGAIN from fork): the workers already running do the batch; with
+    none, an input error that says what to change."""
+    import errno
+    from multiprocessing.process import BaseProcess
+
+    files = tmp_path / "six.grec"
+    write_records(list(simulate("forest", 3, 6, seed=4)), files)
+    expected = list(verify_batch([str(files)], jobs=1))
+    real = BaseProcess.start
+    allowed = [1]
+
+    def start_some(self: BaseProcess) -> None:
+        if not allowed:
+            raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+        allowed.pop()
+        real(self)
+
+    monkeypatch.setattr(BaseProcess, "start", start_some)
+    assert list(verify_batch([str(files)], jobs=4, chunk=1)) == expected
+    with pytest.raises(InputError, match=r"cannot start a worker process: Resource temporarily "
+                       r"unavailable \(--jobs 1 verifies in this process\)"):  # fmt: skip
+        list(verify_batch([str(files)], jobs=4, chunk=1))
+
+
+# -- item 17: signals during a batch ------------------------------------------------------------
+SIGNALS = [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated"), ("SIGHUP", 129, "hung up")]
+
+
+@pytest.mark.parametrize(("name", "code", "word"), SIGNALS)
+def test_a_signal_to_the_process_group_ends_the_batch_with_one_line(
+    big: Path, name: str, code: int, word: str
+) -> None:
+    """Ctrl-C (SIGINT to the process group) printed two worker tracebacks; now each signal
+    gives its exit code and one line, from the parent only, and no worker outlives it."""
+    proc = start("validate", "-j", "2", big)
+    kids = wait_for_workers(proc, 2)
+    os.killpg(proc.pid, getattr(signal, name))
+    out, err = finish(proc)
+    assert (proc.returncode, err) == (code, f"gamerec: {word} ({name})\n"), out
+    assert_gone(kids)
+
+
+def test_sigterm_to_the_parent_alone_ends_its_workers_quietly(big: Path) -> None:
+    """SIGTERM to the parent made the workers print BrokenPipeError tracebacks."""
+    proc = start("score", "-j", "2", big)
+    kids = wait_for_workers(proc, 2)
+    os.kill(proc.pid, signal.SIGTERM)
+    _, err = finish(proc)
+    assert (proc.returncode, err) == (143, "gamerec: terminated (SIGTERM)\n")
+    assert_gone(kids)
+
+
+def test_a_signal_ignored_at_start_stays_ignored(medium: Path) -> None:
+    """Under ``nohup`` (SIGHUP ignored) a hangup neither stops the batch nor its workers."""
+    proc = subprocess.Popen(
+        [*CLI, "validate", "-j", "2", str(medium)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )  # fmt: skip
+    wait_for_workers(proc, 2)
+    os.killpg(proc.pid, signal.SIGHUP)
+    out, err = finish(proc)
+    assert (proc.returncode, out, err) == (0, "3000 records: 3000 valid\n", "")
+
+
+# -- item 18, signal half: SIGTERM and SIGHUP unwind like Ctrl-C ---------------------------------
+@pytest.mark.parametrize(("name", "code", "word"), SIGNALS)
+def test_a_signal_during_convert_leaves_no_output_and_no_temporary_file(
+    medium: Path, tmp_path: Path, name: str, code: int, word: str
+) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    proc = start("convert", medium, "-o", folder / "out.jsonl")
+    deadline = time.monotonic() + TIMEOUT
+    # being written, not just made: a signal in the instant between write_atomic's mkstemp
+    # and its try block leaves the file to the next run's stale-file cleanup
+    while not any(p.stat().st_size for p in folder.glob(".out.jsonl.*.tmp")):
+        assert proc.poll() is None, f"convert ended before it was signalled: {proc.communicate()}"
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    os.killpg(proc.pid, getattr(signal, name))
+    _, err = finish(proc)
+    assert (proc.returncode, err) == (code, f"gamerec: {word} ({name})\n")
+    assert os.listdir(folder) == []  # neither the output nor a temporary file
