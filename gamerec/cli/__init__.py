@@ -58,7 +58,8 @@ EXIT_BROKEN_PIPE = 141  #: the reader of standard output went away (128 + SIGPIP
 EXIT_HELP = """
 Exit codes: 0 every record valid (or the command succeeded); 1 some record illegal,
 incomplete or mismatched; 2 a usage error, some input unreadable or an output that could not
-be written; 3 an internal error; 130 interrupted; 141 the reader of the output went away.
+be written; 3 an internal error; 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM; 141 the
+reader of the output went away.
 """
 
 # no markup or emoji codes: text from records and file names is printed as written
