@@ -491,8 +491,14 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
             return
         f.seek(0)
         if kind == "binary":
-            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+            mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+            try:
                 yield from _nonempty(_raw_binary(mm, name), name)
+            finally:
+                # an exception on its way up (a signal, an error) may still hold a view of
+                # the map in its frames: then the map is freed with them, not closed here
+                with contextlib.suppress(BufferError):
+                    mm.close()
             return
         if kind == "jsonl":
             yield from _nonempty(_raw_jsonl(_lines(f, name), name), name)

@@ -248,3 +248,34 @@ def test_no_arguments_prints_the_help() -> None:
     out = r.stdout.decode()
     assert "Usage:" in out and "validate" in out and "convert" in out
     assert r.stderr == b""
+
+
+def test_parquet_export_removes_the_temporary_files_of_a_killed_run(big: Path, tmp_path: Path) -> None:
+    """`.actions.parquet.PID.tmp` files of a killed export stayed for ever; the next export
+    to the same folder removes those whose process is gone."""
+    pytest.importorskip("pyarrow")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    out = tmp_path / "tables"
+    out.mkdir()
+    stale = [
+        out / f".actions.parquet.gamerec-{gone.pid}-dead.tmp",
+        out / f".deal_scores.parquet.gamerec-{gone.pid}-x.tmp",
+    ]
+    for p in stale:
+        p.write_bytes(b"PAR1 cut short")
+    r = cli("export", big, "--to", "parquet", "-o", out)
+    assert r.exit_code == 0, r.stderr
+    assert sorted(os.listdir(out)) == ["actions.parquet", "deal_scores.parquet"]
+
+
+def test_an_exception_while_a_binary_file_is_read_stays_that_exception(big: Path) -> None:
+    """A signal (or any error) arriving while a mapped binary file is read was replaced by
+    `BufferError: cannot close exported pointers exist` (exit 3 instead of 130): a view of
+    the map was still alive in the frames the exception was leaving."""
+    from gamerec.files import raw_file
+
+    reading = raw_file(big)
+    next(reading)
+    with pytest.raises(KeyboardInterrupt):
+        reading.throw(KeyboardInterrupt)
