@@ -173,6 +173,8 @@ def write_parquet(
                 out.rmdir()
         if isinstance(e, _NothingRead):
             return ParquetSummary(files=[], **counts)
+        if isinstance(e, OSError):  # a full disk, a file-size limit: name the folder
+            raise InputError(f"{out}: cannot write the Parquet tables: {e.strerror or e}") from None
         raise
     return ParquetSummary(files=[str(t) for t in targets], **counts)
 

@@ -279,3 +279,14 @@ def test_an_exception_while_a_binary_file_is_read_stays_that_exception(big: Path
     next(reading)
     with pytest.raises(KeyboardInterrupt):
         reading.throw(KeyboardInterrupt)
+
+
+def test_a_file_size_limit_on_a_parquet_export_names_the_folder(big: Path, tmp_path: Path) -> None:
+    """pyarrow's own words ("Error writing bytes to file") named no file."""
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "tables"
+    r = gamerec("export", big, "--to", "parquet", "-o", out, preexec_fn=limit_file_size(65536))
+    assert r.returncode == 2
+    line = one_line_error(r.stderr)
+    assert str(out) in line and "File too large" in line
+    assert os.listdir(tmp_path) == []  # the folder it made is gone again
