@@ -14,7 +14,7 @@ from .games import get_game
 from .record import Action, Record
 from .replay import Replay
 from .safe import csv_table, terminal_text
-from .verify import Verdict
+from .verify import Outcome, Verdict, verdict_of, walk
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "Exported", "csv_rows", "export", "export_checked", "to_csv", "to_text"]
 
@@ -51,28 +51,36 @@ def csv_rows(
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
-    replay = Replay(record, index=number - 1, source=source)
-    for step in replay:
-        if step.action is None:
+    side_of: dict[int, int] = {}  # each seat's scoring side, for its running total
+    # the light steps alone: no views or texts are made (they cost 15x the rules)
+    gen = walk(record, steps=True)
+    while True:
+        try:
+            deal, index, a, events, state = next(gen)
+        except StopIteration as stop:
+            outcome: Outcome = stop.value
+            break
+        if a is None:
             trick = 1
             pending = []
+            if not side_of:
+                side_of = {s: i for i, members in enumerate(state.members()) for s in members}
             continue
-        a = step.action
         seat = a.seat  # type: ignore[attr-defined]
-        row = _row(record, number, step.deal, step.index, a, game.deck)
+        row = _row(record, number, deal, index, a, game.deck)
         row["trick"] = trick if a.in_trick else ""
-        row["score"] = step.view.seats[seat].score if 0 <= seat < len(step.view.seats) else ""
+        row["score"] = state.totals[side_of[seat]] if seat in side_of else ""
         row["detail"] = game.action_detail(a)
         rows.append(row)
         if a.in_trick:
             pending.append(row)
-        for e in step.events:
+        for e in events:
             if e.ends_trick:
                 for r in pending:
                     r["trick_winner"] = e.seat  # type: ignore[attr-defined]
                 pending = []
                 trick += 1
-    verdict = replay.verdict
+    verdict = verdict_of(outcome, record, source, number - 1)
     if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
         assert verdict.deal is not None
         a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
