@@ -1,0 +1,117 @@
+"""Exports against validate, per recorded action, in one run (issue 13's speed aims).
+
+For each game, simulated records are encoded as one binary file in memory; then what
+``validate`` does (decode every record, verify it: ``verify_entries(read_bytes(...))``),
+the CSV rows (``export --to csv`` and Parquet's rows), the text export and the full replay
+with a view per step (``replay --all``), each after decoding the same bytes, are timed,
+best of ``--repeat`` runs. The report gives µs per action and each one's ratio to
+validate in the same run (ratios, since the machines are shared and noisy). Aims: CSV and
+Parquet rows at most 3x, ``replay --all`` at most 5x.
+
+    python bench/exports.py                 # 300 records of each game, 3 runs
+    python bench/exports.py --records 50 --repeat 1 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gamerec import compiled
+from gamerec.export import csv_rows, to_text
+from gamerec.files import encode_records, read_bytes
+from gamerec.record import Record
+from gamerec.replay import Replay
+from gamerec.simulate import simulate
+from gamerec.verify import verify_entries
+
+GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}
+AIMS = {"csv rows": 3.0, "replay --all": 5.0}
+
+
+def best(repeat: int, job: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        job()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def measure(records: list[Record], repeat: int) -> dict[str, float]:
+    actions = sum(r.action_count for r in records)
+    data = b"".join(encode_records(records, "binary"))
+
+    def decoded() -> list[Record]:
+        return [e.record for e in read_bytes(data) if e.record is not None]
+
+    def validate() -> None:
+        for _ in verify_entries(read_bytes(data)):
+            pass
+
+    def csv() -> None:
+        for i, r in enumerate(decoded(), 1):
+            csv_rows(r, i)
+
+    def text() -> None:
+        for i, r in enumerate(decoded(), 1):
+            to_text(r, i)
+
+    def replay_all() -> None:
+        for r in decoded():
+            for step in Replay(r):
+                step.view  # noqa: B018 - made for every step, as replay --all prints them
+
+    base = best(repeat, validate)
+    out = {"actions": float(actions), "validate us/action": base / actions * 1e6}
+    for name, job in (("csv rows", csv), ("text", text), ("replay --all", replay_all)):
+        t = best(repeat, job)
+        out[f"{name} us/action"] = t / actions * 1e6
+        out[f"{name} ratio"] = t / base
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--records", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    report: dict[str, object] = {"engines": "compiled" if compiled() else "pure Python", "games": {}}
+    results: dict[str, dict[str, float]] = {}
+    for game, players in GAMES.items():
+        print(f"{game}: simulating {args.records} records", file=sys.stderr)
+        records = list(simulate(game, players, args.records, args.seed))
+        results[game] = measure(records, args.repeat)
+    report["games"] = results
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"engines: {report['engines']}; µs per action, and the ratio to validate in the same run")
+    head = ("game", "validate", "csv", "ratio", "text", "ratio", "replay", "ratio")
+    print("{:18} {:>8} {:>7} {:>6} {:>7} {:>6} {:>7} {:>6}".format(*head))
+    for game, r in results.items():
+        print(
+            f"{game:18} {r['validate us/action']:8.2f}"
+            f" {r['csv rows us/action']:7.2f} {r['csv rows ratio']:6.1f}"
+            f" {r['text us/action']:7.2f} {r['text ratio']:6.1f}"
+            f" {r['replay --all us/action']:7.2f} {r['replay --all ratio']:6.1f}"
+        )
+    for name, aim in AIMS.items():
+        worst = max(r[f"{name} ratio"] for r in results.values())
+        verdict = "met" if worst <= aim else "not met"
+        print(f"{name}: worst ratio {worst:.1f} (aim at most {aim:g}): {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
