@@ -501,6 +501,9 @@ class Recorder:
             code = self.game.deck.code(self.game.deck.parse(card))
         except CardCodeError as e:
             raise Rejected(str(e), "format.card") from None
+        d = self.current
+        if d.hands is not None and not d.rebuilt:  # checked against the table, as plays are
+            self._check({"stock": code})
         self._commit({"stock": code})
         d = self.current
         if d is not None and d.rebuilt:

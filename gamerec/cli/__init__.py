@@ -647,15 +647,18 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         if status == "deal":
             _record_deal(rec)
             continue
-        if rec.needs_stock:
-            card = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
-            _try(rec.reveal, card)
-            continue
-        seat = rec.to_move()
-        who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
-        text = _ask(f"[{g.deal_word} {len(rec.deals)}] {who}> ")
+        stock = rec.needs_stock
+        if stock:
+            text = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
+        else:
+            seat = rec.to_move()
+            who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
+            text = _ask(f"[{g.deal_word} {len(rec.deals)}] {who}> ")
         word, _, rest = text.partition(" ")
         if not text:
+            continue
+        if stock and word not in _COMMANDS:  # the commands work at the stock prompt too
+            _try(rec.reveal, text)
             continue
         if word == "quit":
             raise EOFError
@@ -672,6 +675,11 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             _try(rec.reveal, rest.strip())
         else:
             _try(rec.enter, text)
+
+
+#: the words the record prompt reads as commands (anything else is an action, or a card
+#: at the stock prompt)
+_COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock")
 
 
 def _another(g: Game[Any]) -> bool:
