@@ -80,10 +80,20 @@ class _Deal(msgspec.Struct):
     actions: list[str] = []
     #: the hands were unknown and are rebuilt from the plays (undo makes them unknown again)
     rebuilt: bool = False
+    #: what was entered in the deal, last on top, for undo: ("action", ""), ("stock", "")
+    #: or ("note", the action's line before the note)
+    entered: list[tuple[str, str]] = []
 
     def copy(self) -> _Deal:
         hands = None if self.hands is None else [list(h) for h in self.hands]
-        return _Deal(self.dealer, hands, list(self.stock), list(self.actions), self.rebuilt)
+        return _Deal(
+            self.dealer, hands, list(self.stock), list(self.actions), self.rebuilt, list(self.entered)
+        )
+
+    def last_entered(self) -> str:
+        """What undo takes back: ``action``, ``stock``, ``note``, or ``deal`` (nothing was
+        entered in it since it began)."""
+        return self.entered[-1][0] if self.entered else "deal"
 
 
 class Recorder:
@@ -511,13 +521,30 @@ class Recorder:
         return self._events_of_last()
 
     def undo(self) -> str:
-        """Take back the last action (or the last deal when it has none); what was undone."""
+        """Take back the last entry of the current deal: an action, a stock card, a note,
+        or, when nothing was entered in it yet, the deal itself (its hands with it: see
+        :attr:`undo_drops_deal`). What was undone, in words."""
         d = self.current
         if d is None:
             raise Rejected("nothing to undo", "undo")
-        what = d.actions[-1] if d.actions else f"deal {len(self.deals)}"
-        self._commit({"undo": 1})
+        kind = d.last_entered()
+        if kind == "action":
+            what = d.actions[-1]
+        elif kind == "stock":
+            what = f"stock card {d.stock[-1]}"
+        elif kind == "note":
+            what = f"the note on {d.entered[-1][1]}"
+        else:
+            what = f"{self.game.deal_word} {len(self.deals)}" + (" and its hands" if d.hands else "")
+        self._commit({"undo": kind})
         return what
+
+    @property
+    def undo_drops_deal(self) -> bool:
+        """Whether :meth:`undo` would take back a whole deal whose hands were typed or dealt
+        (the command line asks first)."""
+        d = self.current
+        return d is not None and d.last_entered() == "deal" and bool(d.hands)
 
     def note(self, text: str) -> str:
         """Attach a note to the last action; the action with its note."""
@@ -665,6 +692,14 @@ class Recorder:
                 type(entry["reopen"]) is int and 0 <= entry["reopen"] <= len(d.actions)
             ):
                 raise ValueError("reopen needs the number of an action of the deal")
+            if "undo" in entry:
+                what = entry["undo"]
+                if what == 1 and type(what) is int:
+                    return
+                if what not in ("action", "stock", "note", "deal"):
+                    raise ValueError(f"undo {_short(repr(what), 40)}: not action, stock, note or deal")
+                if what != d.last_entered():
+                    raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
 
     def _apply(self, entry: dict[str, Any]) -> None:
         self._version += 1
@@ -676,27 +711,61 @@ class Recorder:
             raise GamerecError(f"{self.journal}: a journal entry before the first deal")
         if "action" in entry:
             d.actions.append(str(entry["action"]))
+            d.entered.append(("action", ""))
         elif "stock" in entry:
             d.stock.append(str(entry["stock"]))
+            d.entered.append(("stock", ""))
         elif "hands" in entry:
             d.hands = entry["hands"]
             d.rebuilt = True
         elif "reopen" in entry:
             d.hands = None
             d.rebuilt = False
-            del d.actions[int(entry["reopen"]) :]
+            at = int(entry["reopen"])
+            del d.actions[at:]
+            kept: list[tuple[str, str]] = []
+            actions = 0
+            for kind, text in d.entered:  # forget the actions cut, and the notes on them
+                actions += kind == "action"
+                if kind == "stock" or actions <= at:
+                    kept.append((kind, text))
+            d.entered = kept
         elif "note" in entry:
+            d.entered.append(("note", d.actions[-1]))
             d.actions[-1] = str(entry["note"])
         elif "undo" in entry:
-            if d.actions:
-                d.actions.pop()
-                if d.rebuilt:  # the hands came from the plays: unknown again
-                    d.hands = None
-                    d.rebuilt = False
-            else:
-                self.deals.pop()
+            self._undo(d, entry["undo"])
         else:
             raise GamerecError(f"{self.journal}: unknown journal entry {sorted(entry)}")
+
+    def _undo(self, d: _Deal, what: Any) -> None:
+        """Take back ``what``, the deal's last entry as :meth:`undo` names it. A journal of
+        gamerec 0.1 says ``1``: the last action with its note (stock cards entered after it
+        stay), else the whole deal."""
+        if what == 1:
+            if not d.actions:
+                self.deals.pop()
+                return
+            last = max(i for i, (kind, _) in enumerate(d.entered) if kind == "action")
+            d.entered = d.entered[:last] + [e for e in d.entered[last:] if e[0] == "stock"]
+            what = "action"
+        else:
+            if what != d.last_entered():
+                raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
+            if what == "deal":
+                self.deals.pop()
+                return
+            _, before = d.entered.pop()
+            if what == "note":
+                d.actions[-1] = before
+                return
+        if what == "stock":
+            d.stock.pop()
+            return
+        d.actions.pop()
+        if d.rebuilt:  # the hands came from the plays: unknown again
+            d.hands = None
+            d.rebuilt = False
 
     def _events_of_last(self) -> list[str]:
         """The events of the last action (none yet while the rules wait for a stock card:

@@ -68,7 +68,8 @@ def test_a_mistake_is_explained_with_the_legal_choices(tmp_path: Path) -> None:
     assert info.value.legal == ["0 bid 1"]
     rec.enter("0 bid 1")
     assert rec.note("keen") == "0 bid 1 ; keen"
-    assert rec.undo() == "0 bid 1 ; keen"
+    assert rec.undo() == "the note on 0 bid 1"  # undo takes back one entry at a time
+    assert rec.undo() == "0 bid 1"
     rec.enter("0 bid 1")
     events = []
     for a in ("1 play 4C", "2 play AH", "0 play QS"):

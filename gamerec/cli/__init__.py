@@ -668,6 +668,11 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             legal = rec.legal()
             _say("legal: " + (", ".join(legal) if legal else "(not known: the hands are unknown)"))
         elif word == "undo":
+            if rec.undo_drops_deal and not _ask(
+                f"undo takes back {g.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "
+            ).lower().startswith("y"):
+                _say("kept")
+                continue
             _try(lambda: [f"undone: {rec.undo()}"])
         elif word == "note":
             _try(lambda note: [f"noted: {rec.note(note)}"], rest.strip())

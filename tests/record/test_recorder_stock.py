@@ -68,3 +68,70 @@ def test_the_stock_prompt_refuses_a_held_card_and_knows_the_commands(tmp_path: P
     resumed = Recorder.resume(tmp_path / "f.grec.journal")
     assert resumed.needs_stock and resumed.deals[-1].stock == [] and resumed.repair is None
     resumed.close()
+
+
+# -- undo takes back one entry at a time, whatever its kind ----------------------------------
+def test_undo_takes_back_a_wrong_forest_card_not_the_play_before_it(tmp_path: Path) -> None:
+    """A wrong stock card could not be taken back: `undo` skipped it and removed the plays
+    before it, then the whole deal."""
+    rec = forest_deal(tmp_path)
+    rec.reveal("G1")
+    rec.enter("1 play R4")
+    rec.enter("0 play R1")
+    rec.reveal("B1")  # meant B2
+    assert rec.undo() == "stock card B1"
+    assert rec.deals[-1].actions == ["1 play R4", "0 play R1"] and rec.deals[-1].stock == ["G1"]
+    assert rec.needs_stock
+    rec.reveal("B2")
+    rec.close()
+    again = Recorder.resume(tmp_path / "f.grec.journal")
+    assert again.deals[-1].stock == ["G1", "B2"] and again.deals[-1].actions == ["1 play R4", "0 play R1"]
+    again.close()
+
+
+def test_undo_goes_back_entry_by_entry_to_the_deal(tmp_path: Path) -> None:
+    rec = forest_deal(tmp_path)
+    rec.reveal("G1")
+    rec.enter("1 play R4")
+    rec.note("led high")
+    assert not rec.undo_drops_deal
+    assert [rec.undo(), rec.undo(), rec.undo()] == ["the note on 1 play R4", "1 play R4", "stock card G1"]
+    assert rec.undo_drops_deal  # the typed hands go with the deal: the command line asks first
+    assert rec.undo() == "round 1 and its hands"
+    assert rec.deals == [] and rec.status() == "deal"
+    rec.close()
+    assert Recorder.resume(tmp_path / "f.grec.journal").deals == []
+
+
+def test_a_journal_of_gamerec_0_1_undoes_as_it_did(tmp_path: Path) -> None:
+    """`{"undo": 1}` (written by 0.1) took back the last action even after a stock card."""
+    rec = forest_deal(tmp_path)
+    rec.reveal("G1")
+    rec.enter("1 play R4")
+    rec.enter("0 play R1")
+    rec.reveal("B1")
+    rec.close()
+    journal = tmp_path / "f.grec.journal"
+    with open(journal, "a") as f:
+        f.write('{"undo":1}\n')
+    old = Recorder.resume(journal)
+    assert old.deals[-1].actions == ["1 play R4"] and old.deals[-1].stock == ["G1", "B1"]
+    assert old.repair is None
+    old.close()
+
+
+def test_the_command_line_asks_before_undo_drops_typed_hands(tmp_path: Path) -> None:
+    from clirun import cli
+
+    out = tmp_path / "f.grec"
+    typed = "1\nR1 G2 B3\nR4 G5 K1\nundo\nn\nG1\nundo\nundo\ny\nquit\n"
+    r = cli("record", "-o", out, "-g", "forest", "-p", "Ann, Bob", "--rule", "hand_size=3",
+            "--rule", "max_number=5", input=typed.encode())  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert r.stdout.count("and its hands: sure? [y/N]") == 2
+    assert (
+        "kept" in r.stdout
+        and "undone: stock card G1" in r.stdout
+        and "undone: round 1 and its hands" in r.stdout
+    )
+    assert Recorder.resume(tmp_path / "f.grec.journal").deals == []
