@@ -291,10 +291,9 @@ class GameState(ABC):
     def copy(self) -> GameState:
         """An independent copy of this state: what is applied to one leaves the other as it
         was. Cheap (no deep copy): the values are shared, the containers copied."""
-        new: GameState = _copy.copy(self)
+        new = type(self)(self.rules, self.players)  # (compiled classes are made by __init__)
         for name, value in _attributes(self).items():
-            if isinstance(value, _CONTAINERS):
-                setattr(new, name, _fresh(value))
+            setattr(new, name, _fresh(value) if isinstance(value, _CONTAINERS) else value)
         return new
 
     def snapshot(self) -> dict[str, Any]:
