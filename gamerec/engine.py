@@ -7,16 +7,23 @@ deal: :meth:`GameState.begin_deal` checks and starts a deal, then each action go
 :meth:`GameState.can` (the same as a bool) or :meth:`GameState.apply` (verifies, then plays
 it and returns the derived events it caused). Everything a record does not store (trick
 winners, scores, the next dealer) is derived here.
+
+A step is atomic: :meth:`GameState.apply` either plays the action completely or raises
+(:class:`~gamerec.errors.Illegal`, or :class:`~gamerec.errors.StockMissing` when the action
+needs a stock card the record does not give) before it changes anything, so a caller may
+catch the error and go on from the same state (after revealing the card, say).
+:meth:`GameState.copy` gives an independent state to try things on or to go back to.
 """
 
 from __future__ import annotations
 
+import copy as _copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import msgspec
 from mypy_extensions import mypyc_attr
@@ -147,6 +154,32 @@ def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal
     return None
 
 
+_CONTAINERS: Final = (list, set, dict)
+
+
+def _attributes(state: GameState) -> dict[str, Any]:
+    """Every attribute of ``state``, by name (compiled and plain classes alike)."""
+    attrs: dict[str, Any] = state.__getstate__()  # type: ignore[assignment]
+    return attrs
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a container that shares no container with ``value``: lists, sets and dicts
+    are copied, and so are the containers in them (the states' lists hold containers or
+    immutable values, not both, so the first item tells)."""
+    if isinstance(value, list):
+        if value and isinstance(value[0], _CONTAINERS):
+            return [_fresh(v) if isinstance(v, _CONTAINERS) else v for v in value]
+        return value.copy()
+    if isinstance(value, dict):
+        d = value.copy()  # (a Counter stays a Counter)
+        for k, v in d.items():
+            if isinstance(v, _CONTAINERS):
+                d[k] = _fresh(v)
+        return d
+    return value.copy()
+
+
 #: A bot picks an action for the player to move, using only the given random generator.
 Bot = Callable[[Any, random.Random], Action]
 
@@ -251,7 +284,23 @@ class GameState(ABC):
 
     @abstractmethod
     def apply(self, action: Action) -> Sequence[Event]:
-        """Verify ``action``, play it and return the events it caused."""
+        """Verify ``action``, play it and return the events it caused. Atomic: Illegal or
+        StockMissing is raised before anything changes."""
+
+    # -- copies ---------------------------------------------------------------------------
+    def copy(self) -> GameState:
+        """An independent copy of this state: what is applied to one leaves the other as it
+        was. Cheap (no deep copy): the values are shared, the containers copied."""
+        new = type(self)(self.rules, self.players)  # (compiled classes are made by __init__)
+        for name, value in _attributes(self).items():
+            setattr(new, name, _fresh(value) if isinstance(value, _CONTAINERS) else value)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every attribute of the state, by name, deep-copied: two states are the same when
+        their snapshots are equal."""
+        snap: dict[str, Any] = _copy.deepcopy(_attributes(self))
+        return snap
 
     # -- results --------------------------------------------------------------------------
     @property

@@ -325,6 +325,9 @@ class BlackSwanTarocState(GameState):
         self.verify(action)
         kind = type(action)
         seat: int = action.seat  # type: ignore[attr-defined]
+        if self.drawn < self.pile_size and len(self.stock) - self.drawn < self.n:
+            # fewer stock cards left than a round of draws may take: check them first
+            self._check_draws(action)
         if self.phase == _LEAD:
             card: int = action.card  # type: ignore[attr-defined]
             self.hands[seat][card] -= 1
@@ -355,6 +358,49 @@ class BlackSwanTarocState(GameState):
             self.suit_counts[seat][SUIT[card]] -= 1
             self.trick.append((seat, card, -1))
         return self._next_follower()
+
+    def _check_draws(self, action: Action) -> None:
+        """Raise StockMissing, before anything changes, when ``action`` (legal) ends a trick
+        whose draws need a card of the pile that the record's stock does not give."""
+        n = self.n
+        seat: int = action.seat  # type: ignore[attr-defined]
+        kind = type(action)
+        if self.phase == _LEAD:
+            if kind is Pass or action.card == SWAN:  # type: ignore[attr-defined]
+                return  # no trick, or the game ends with it (no draw)
+            followers = [(seat + k) % n for k in range(1, n)]
+        else:
+            if kind is Play and action.card == SWAN:  # type: ignore[attr-defined]
+                return
+            for _, c, _ in self.trick:
+                if c == SWAN:
+                    return
+            followers = self.to_follow
+        for s in followers:
+            pledges = self.pledges[s]
+            if self.sizes[s] or pledges[0] or pledges[1] or pledges[2]:
+                return  # someone follows: the trick goes on
+        # the trick ends with this action: the draws that follow it, as _draw makes them
+        plays_card = kind is not Pledge
+        drawn = self.drawn
+        first = (self.leader + 1) % n
+        for k in range(n):
+            s = (first + k) % n
+            size = self.sizes[s] - 1 if s == seat and plays_card else self.sizes[s]
+            if size >= DRAW_LIMIT:
+                continue
+            if drawn >= self.pile_size:
+                return
+            if drawn >= len(self.stock):
+                raise self._stock_missing(s, drawn)
+            drawn += 1
+
+    def _stock_missing(self, seat: int, drawn: int) -> StockMissing:
+        """``seat`` draws card ``drawn`` + 1 of the pile, which the record does not give."""
+        return StockMissing(
+            f"{self.seat(seat)} draws card {drawn + 1} of the draw pile, which the record's "
+            f"stock ({plural(len(self.stock), 'card')}) does not give"
+        )
 
     def _next_follower(self) -> Sequence[Event]:
         """Move to the next follower who can play, skipping those with neither cards nor
@@ -437,11 +483,8 @@ class BlackSwanTarocState(GameState):
                 continue
             if self.drawn >= self.pile_size:
                 break
-            if self.drawn >= len(self.stock):
-                raise StockMissing(
-                    f"{self.seat(s)} draws card {self.drawn + 1} of the draw pile, which the record's "
-                    f"stock ({plural(len(self.stock), 'card')}) does not give"
-                )
+            if self.drawn >= len(self.stock):  # (apply checked it before the trick)
+                raise self._stock_missing(s, self.drawn)
             c = self.stock[self.drawn]
             self.drawn += 1
             self.hands[s][c] += 1

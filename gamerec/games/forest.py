@@ -212,15 +212,19 @@ class ForestState(GameState):
         number = self.tricks_played + 1
         if self.turned < self.pile_size:
             if self.turned >= len(self.stock):
-                raise StockMissing(
-                    f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
-                    f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
-                    "does not give"
-                )
+                raise self._stock_missing(number)
             self.forest = self.stock[self.turned]
             self.turned += 1
             return ForestTurned(number, self.forest)
         return ForestTurned(number, self.forest, False)
+
+    def _stock_missing(self, number: int) -> StockMissing:
+        """Trick ``number`` needs the next forest card, which the record does not give."""
+        return StockMissing(
+            f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
+            f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
+            "does not give"
+        )
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -271,13 +275,21 @@ class ForestState(GameState):
 
     def apply(self, action: Action) -> Sequence[Event]:
         self.verify(action)
+        trick = self.trick
+        n = self.n
+        if (
+            len(trick) + 1 == n
+            and len(self.stock) <= self.turned < self.pile_size
+            and self.tricks_played + 1 < self.hand_size
+        ):
+            # the card ends a trick after which the next forest card is turned, and the
+            # record's stock stops before it: say so before anything changes
+            raise self._stock_missing(self.tricks_played + 2)
         seat: int = action.seat  # type: ignore[attr-defined]
         card: int = action.card  # type: ignore[attr-defined]
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
-        trick = self.trick
         trick.append(card)
-        n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return ()
