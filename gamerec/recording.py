@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import operator
 import os
 import random
 import re
@@ -46,9 +47,8 @@ from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .files import write_records
 from .games import get_game
 from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
-from .record import Action, Meta, Record
-from .replay import Replay
-from .verify import Outcome, Verdict, run, verdict_of
+from .record import Action, Deal, Meta, Record
+from .verify import Outcome, Verdict, run, verdict_of, walk
 
 if sys.platform != "win32":
     import fcntl
@@ -116,6 +116,12 @@ class Recorder:
         self.repair: str | None = None
         self._version = 0  #: counts the changes, for the cached replay
         self._outcome: tuple[int, Outcome] | None = None
+        # what keeps a step's cost flat in the game's length: the header read once, each
+        # deal read once (by its lines), and the state after every deal but the last
+        self._head: Record | None = None
+        self._head_lines: list[str] | None = None
+        self._deal_cache: dict[int, tuple[tuple[str, ...], Deal[Any]]] = {}
+        self._prefix: tuple[tuple[Deal[Any], ...], GameState] | None = None
 
     # -- starting ---------------------------------------------------------------------------
     @classmethod
@@ -300,25 +306,73 @@ class Recorder:
 
     # -- the state ---------------------------------------------------------------------------
     def record(self, *, known_only: bool = False) -> Record:
-        """The record so far (with ``known_only``, without a deal whose hands are unknown)."""
-        lines = format_record(self.header).rstrip("\n").split("\n")
-        field = self.game.seat_field
-        for number, d in enumerate(self.deals, 1):
+        """The record so far (with ``known_only``, without a deal whose hands are unknown).
+        Each deal is read from its notation lines once, and again only when they change."""
+        deals: list[Deal[Any]] = []
+        for index, d in enumerate(self.deals):
             if d.hands is None and known_only:
                 break
-            lines.append(f"deal {number}: {field} {d.dealer}")
-            for seat, hand in enumerate(d.hands or []):
-                lines.append(f"hand {seat}: " + (" ".join(hand) or "-"))
-            if d.stock:
-                lines.append("stock: " + " ".join(d.stock))
-            lines.extend(d.actions)
-        return parse_record(lines)
+            deals.append(self._parsed(index, d))
+        if self._head is None:
+            self._head = parse_record(format_record(self.header).rstrip("\n").split("\n"))
+        return msgspec.structs.replace(self._head, deals=deals)
+
+    def _parsed(self, index: int, d: _Deal) -> Deal[Any]:
+        """Deal ``index`` as the notation reads it (FormatError if it does not)."""
+        lines = [f"deal 1: {self.game.seat_field} {d.dealer}"]
+        lines += [f"hand {seat}: " + (" ".join(hand) or "-") for seat, hand in enumerate(d.hands or [])]
+        if d.stock:
+            lines.append("stock: " + " ".join(d.stock))
+        lines += d.actions
+        key = tuple(lines)
+        kept = self._deal_cache.get(index)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        if self._head_lines is None:
+            self._head_lines = format_record(self.header).rstrip("\n").split("\n")
+        deal = parse_record(self._head_lines + lines).deals[0]
+        self._deal_cache[index] = (key, deal)
+        return deal
+
+    def _start(self, record: Record) -> tuple[int, GameState] | None:
+        """Where a walk of ``record`` may start: ``(k, a copy of the state after its first k
+        deals)``, k being its last deal, from the state kept for that; None when the deals
+        before the last one do not replay (walk it whole: it stops there)."""
+        deals = record.deals
+        k = max(len(deals) - 1, 0)
+        kept = self._prefix
+        start: tuple[int, GameState] | None = None
+        if kept is not None and len(kept[0]) <= k and all(map(operator.is_, kept[0], deals)):
+            start = (len(kept[0]), kept[1].copy())
+        if start is None or start[0] < k:
+            before = run(msgspec.structs.replace(record, deals=deals[:k]), start)
+            if before.error is not None or before.state is None:
+                return None
+            self._prefix = (tuple(deals[:k]), before.state)
+            start = (k, before.state.copy())
+        return start
+
+    def _run(self, record: Record) -> Outcome:
+        """``run(record)``, costing its last deal alone once the state before it is kept."""
+        start = self._start(record)
+        return run(record, start) if start is not None else run(record)
+
+    def _events_of_deal(self, record: Record) -> list[list[str]]:
+        """The events of each step of ``record``'s last deal, in words."""
+        start = self._start(record)
+        last = len(record.deals) - 1
+        players = self.header.players
+        texts = []
+        for di, _, _, events, _ in walk(record, steps=True, start=start):
+            if di == last:
+                texts.append([self.game.describe(e, players) for e in events])
+        return texts
 
     def _known(self) -> Outcome:
         """How the record of the known deals replays; kept until the recording changes
         (the prompt asks for the status, the seat to move and the stock in turn)."""
         if self._outcome is None or self._outcome[0] != self._version:
-            self._outcome = (self._version, run(self.record(known_only=True)))
+            self._outcome = (self._version, self._run(self.record(known_only=True)))
         return self._outcome[1]
 
     def state(self) -> GameState | None:
@@ -481,7 +535,8 @@ class Recorder:
         fault. The deal's events when it is legal (none while a stock card is missing)."""
         d = self.current
         assert d is not None
-        outcome = run(self.record())
+        record = self.record()
+        outcome = self._run(record)
         err = outcome.error
         if isinstance(err, Illegal) and outcome.deal == len(self.deals) - 1:
             at = outcome.action if outcome.action is not None else 0
@@ -494,8 +549,7 @@ class Recorder:
             )
         if isinstance(err, StockMissing):
             return []
-        steps = [s for s in Replay(self.record()) if s.deal == len(self.deals) - 1]
-        return [t for s in steps for t in s.event_texts]
+        return [t for step in self._events_of_deal(record) for t in step]
 
     @property
     def needs_stock(self) -> bool:
@@ -585,7 +639,7 @@ class Recorder:
                 record = self.record()
             except FormatError as e:
                 raise Rejected(e.message, e.code) from None
-            outcome = run(record)
+            outcome = self._run(record)
         finally:
             self.deals = backup
             self._version += 1
@@ -772,8 +826,11 @@ class Recorder:
         they come with the card)."""
         if isinstance(self._known().error, StockMissing):
             return []
-        steps = list(Replay(self.record(known_only=True)))
-        return steps[-1].event_texts if steps else []
+        record = self.record(known_only=True)
+        if not record.deals:
+            return []
+        steps = self._events_of_deal(record)
+        return steps[-1] if steps else []
 
 
 def _no_rebuild(game: Game[Any]) -> str:

@@ -134,16 +134,26 @@ StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
 Walk = Generator[StepTuple, None, Outcome]
 
 
-def walk(record: Record, steps: bool = False) -> Walk:
+def walk(record: Record, steps: bool = False, start: tuple[int, GameState] | None = None) -> Walk:
     """Replay ``record`` by its rules. With ``steps``, yield every step; return the
-    :class:`Outcome`. The one driver behind verify, replay, score and export."""
-    try:
-        game = get_game(record.game)
-        state = game.new_state(record.rules, record.players)
-    except (Illegal, FormatError) as e:
-        err = e if isinstance(e, Illegal) else Illegal("game", e.message)
-        return Outcome(None, err)
-    for di, deal in enumerate(record.deals):
+    :class:`Outcome`. The one driver behind verify, replay, score and export.
+
+    ``start`` is ``(k, state)``: go on from ``state``, the state after the record's first
+    ``k`` deals (the recorder keeps one, so that a step costs one deal, not the game);
+    ``state`` is played on."""
+    if start is None:
+        try:
+            game = get_game(record.game)
+            state = game.new_state(record.rules, record.players)
+        except (Illegal, FormatError) as e:
+            err = e if isinstance(e, Illegal) else Illegal("game", e.message)
+            return Outcome(None, err)
+        first = 0
+    else:
+        first, state = start
+        game = state.game
+    for di in range(first, len(record.deals)):
+        deal = record.deals[di]
         if di and not state.deal_over:
             prev = record.deals[di - 1]
             word = game.deal_word
@@ -184,9 +194,10 @@ def walk(record: Record, steps: bool = False) -> Walk:
     return Outcome(state)
 
 
-def run(record: Record) -> Outcome:
-    """Walk ``record`` without steps and return how it ended."""
-    gen = walk(record)
+def run(record: Record, start: tuple[int, GameState] | None = None) -> Outcome:
+    """Walk ``record`` without steps (from ``start``, as :func:`walk` says) and return how
+    it ended."""
+    gen = walk(record, start=start)
     try:
         while True:
             next(gen)
