@@ -906,10 +906,12 @@ def expand_paths(args: Iterable[str]) -> list[str]:
     ``.json``, ``.jsonl``, ``.gtxt``) in sorted order, and glob patterns expanded (``**``
     for any depth); ``-`` is stdin.
 
-    Symbolic links are followed, but each real directory is searched once and a file
-    reached by several paths in one directory or glob is listed once, so that a link
-    loop (``d/l1 -> .``) ends the walk rather than repeating it."""
+    Symbolic links are followed, but each real directory is searched once, so that a link
+    loop (``d/l1 -> .``) ends the walk rather than repeating it; and a file reached by
+    several paths (named twice, or in a folder also named) is listed once: a batch never
+    counts the same file's records twice."""
     out: list[str] = []
+    seen: set[tuple[int, int]] = set()
     for arg in args:
         if arg == "-":
             out.append(arg)
@@ -919,14 +921,14 @@ def expand_paths(args: Iterable[str]) -> list[str]:
             found = _walk(arg)
             if not found:
                 raise InputError(f"{arg}: no record files (.grec, .json, .jsonl, .gtxt) in this directory")
-            out.extend(found)
+            out.extend(f for f in found if _once(f, seen))
         elif p.exists():
-            out.append(arg)
+            if _once(arg, seen):
+                out.append(arg)
         elif glob.has_magic(arg):
             matches = _glob(arg)
             if not matches:
                 raise InputError(f"{arg}: no file matches")
-            seen: set[tuple[int, int]] = set()
             for m in matches:
                 for f in _walk(m) if os.path.isdir(m) else [m]:
                     if _once(f, seen):

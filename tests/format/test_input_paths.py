@@ -135,3 +135,14 @@ def test_glob_matches_as_glob_does(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     for pattern in ["d/**/*.json", "**/*.json", "*/*.json", "d/*", "d/s*/*", "**", "./d/*.json", "d/.*",
                     "d/**/.hid/*", f"{tmp_path}/d/**/*.json", "[de]/*", "d/?.json"]:  # fmt: skip
         assert _glob(pattern) == sorted(glob.glob(pattern, recursive=True)), pattern
+
+
+def test_a_file_named_twice_is_read_once(tmp_path: Path, record_bytes: bytes) -> None:
+    """`validate t.grec t.grec` (or a file and its folder) counted the same records twice,
+    and the duplicates went unseen (same file, same record numbers)."""
+    (tmp_path / "d").mkdir()
+    game = tmp_path / "d" / "g.jsonl"
+    game.write_bytes(record_bytes)
+    assert expand_paths([str(game), str(game), str(tmp_path / "d")]) == [str(game)]
+    r = cli("validate", game, game)
+    assert r.exit_code == 0 and "1 record: 1 valid" in r.stdout
