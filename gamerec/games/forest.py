@@ -277,8 +277,9 @@ class ForestState(GameState):
         self.verify(action)
         trick = self.trick
         n = self.n
+        ends = len(trick) + 1 == n
         if (
-            len(trick) + 1 == n
+            ends
             and len(self.stock) <= self.turned < self.pile_size
             and self.tricks_played + 1 < self.hand_size
         ):
@@ -290,7 +291,7 @@ class ForestState(GameState):
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
         trick.append(card)
-        if len(trick) < n:
+        if not ends:
             self.turn = (seat + 1) % n
             return ()
         events = self.take_trick(trick_winner(trick, self.forest))
