@@ -325,8 +325,10 @@ class BlackSwanTarocState(GameState):
         self.verify(action)
         kind = type(action)
         seat: int = action.seat  # type: ignore[attr-defined]
-        if self.drawn < self.pile_size and len(self.stock) - self.drawn < self.n:
-            # fewer stock cards left than a round of draws may take: check them first
+        stock = len(self.stock)
+        if stock < self.pile_size and stock - self.drawn < self.n:
+            # the record's stock stops before the pile's end, fewer of its cards are left
+            # than a round of draws may take: check the draws this action may set off
             self._check_draws(action)
         if self.phase == _LEAD:
             card: int = action.card  # type: ignore[attr-defined]

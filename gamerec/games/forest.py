@@ -212,19 +212,15 @@ class ForestState(GameState):
         number = self.tricks_played + 1
         if self.turned < self.pile_size:
             if self.turned >= len(self.stock):
-                raise self._stock_missing(number)
+                raise StockMissing(
+                    f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
+                    f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
+                    "does not give"
+                )
             self.forest = self.stock[self.turned]
             self.turned += 1
             return ForestTurned(number, self.forest)
         return ForestTurned(number, self.forest, False)
-
-    def _stock_missing(self, number: int) -> StockMissing:
-        """Trick ``number`` needs the next forest card, which the record does not give."""
-        return StockMissing(
-            f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
-            f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
-            "does not give"
-        )
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -275,24 +271,28 @@ class ForestState(GameState):
 
     def apply(self, action: Action) -> Sequence[Event]:
         self.verify(action)
-        trick = self.trick
-        n = self.n
-        if (
-            len(trick) + 1 == n
-            and len(self.stock) <= self.turned < self.pile_size
-            and self.tricks_played + 1 < self.hand_size
-        ):
-            # the card ends a trick after which the next forest card is turned, and the
-            # record's stock stops before it: say so before anything changes
-            raise self._stock_missing(self.tricks_played + 2)
         seat: int = action.seat  # type: ignore[attr-defined]
         card: int = action.card  # type: ignore[attr-defined]
+        trick = self.trick
+        n = self.n
+        if len(trick) + 1 < n:  # the trick goes on
+            self.hands[seat].discard(card)
+            self.colour_counts[seat][card // _N] -= 1
+            trick.append(card)
+            self.turn = (seat + 1) % n
+            return ()
+        if len(self.stock) <= self.turned < self.pile_size and self.tricks_played + 1 < self.hand_size:
+            # the card ends a trick after which the next forest card is turned, and the
+            # record's stock stops before it: say so before anything changes
+            number = self.tricks_played + 2
+            raise StockMissing(
+                f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
+                f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
+                "does not give"
+            )
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
         trick.append(card)
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
-            return ()
         events = self.take_trick(trick_winner(trick, self.forest))
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
