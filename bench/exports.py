@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gamerec import compiled
 from gamerec.export import csv_rows, to_text
 from gamerec.files import encode_records, read_bytes
+from gamerec.present import Replay
 from gamerec.record import Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries
 

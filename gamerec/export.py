@@ -11,10 +11,11 @@ import msgspec
 from .cards import Deck
 from .engine import action_text
 from .games import get_game
+from .present import Replay
 from .record import Action, Record
-from .replay import Replay
+from .replay import Outcome, walk
 from .safe import csv_table, terminal_text
-from .verify import Outcome, Verdict, verdict_of, walk
+from .verify import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "Exported", "csv_rows", "export", "export_checked", "to_csv", "to_text"]
 

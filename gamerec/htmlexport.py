@@ -3,7 +3,7 @@
 The page holds everything it needs inline and loads nothing (no scripts, fonts, images
 or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
 
-- the steps of :class:`gamerec.replay.Replay` as JSON in
+- the steps of :class:`gamerec.present.Replay` as JSON in
   ``<script type="application/json" id="gamerec-data">``: per step its deal, index, text,
   event texts and view (title, seats with name, hand, info and running score, the table,
   the lines and the seat to move), plus the game, players, deck, scoring sides and the
@@ -38,8 +38,8 @@ import msgspec
 from .engine import View
 from .errors import FormatError
 from .games import get_game
+from .present import Replay
 from .record import Record
-from .replay import Replay
 from .safe import json_inert, strip_controls
 
 __all__ = ["html_replay"]

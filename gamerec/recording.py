@@ -48,7 +48,8 @@ from .files import write_records
 from .games import get_game
 from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
 from .record import Action, Deal, Meta, Record
-from .verify import Outcome, Verdict, run, verdict_of, walk
+from .replay import Outcome, run, walk
+from .verify import Verdict, verdict_of
 
 if sys.platform != "win32":
     import fcntl

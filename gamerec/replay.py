@@ -1,141 +1,119 @@
-"""Replay: a record step by step, with the derived events and the state after each step.
+"""The stepper: a record replayed by its rules, one deal and one action at a time. It is
+the one replay core: verification (:mod:`gamerec.verify`), the exports, the recorder and
+the replay for people (:mod:`gamerec.present`) all walk a record through it.
+
+Each step is light: the deal and action numbers, the action, the events it caused and
+the live state; views and texts are made by :mod:`gamerec.present` when asked for.
 
 >>> from gamerec.simulate import simulate
 >>> record = next(simulate("blackball", players=3, games=1, seed=1))
->>> replay = Replay(record)
->>> steps = list(replay)
->>> steps[0].text
-'round 1: Bot 1 deals'
->>> replay.verdict.status
-'valid'
+>>> steps = walk(record, steps=True)
+>>> deal, index, action, events, state = next(steps)
+>>> deal, index, action, [type(e).__name__ for e in events]
+(0, -1, None, [])
+>>> outcome = run(record)
+>>> outcome.error is None, outcome.state.finished
+(True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 
 import msgspec
 
-from .engine import Event, GameState, View
+from .engine import Event, GameState, apply_all, plural
+from .errors import FormatError, Illegal, StockMissing
 from .games import get_game
 from .record import Action, Record
-from .verify import Outcome, Verdict, verdict_of, walk
 
-__all__ = ["MOVES", "Replay", "Step", "move"]
-
-
-class Step(msgspec.Struct):
-    """One step: the action (None at a deal's start), the events it caused, the state
-    after it and all of that in words. ``deal`` and ``index`` count from 0; ``index`` is
-    -1 at a deal's start."""
-
-    deal: int
-    index: int
-    action: Action | None
-    events: list[Event]
-    view: View
-    text: str
-    event_texts: list[str]
+__all__ = ["Outcome", "StepTuple", "Walk", "run", "walk"]
 
 
-class Replay:
-    """Iterate over the steps of ``record``; afterwards :attr:`verdict` says how it ended.
+class Outcome(msgspec.Struct):
+    """How a walk through a record ended: ``error`` is the Illegal or StockMissing that
+    stopped it, with ``deal``/``action`` (from 0) and the action."""
 
-    ``seat`` shows the game as that player saw it: other hands are hidden.
-    """
+    state: GameState | None
+    error: Illegal | StockMissing | None = None
+    deal: int | None = None
+    action: int | None = None
+    move: Action | None = None
 
-    def __init__(self, record: Record, seat: int | None = None, source: str = "-", index: int = 0) -> None:
-        self.record = record
-        self.seat = seat
-        self.source = source
-        self.index = index
-        self.verdict: Verdict | None = None
-        #: the game state after the last step, once iterated (None if no game began)
-        self.state: GameState | None = None
 
-    def __iter__(self) -> Iterator[Step]:
-        record = self.record
-        players = record.players
-        game = get_game(record.game) if self._known() else None
-        gen = walk(record, steps=True)
-        outcome: Outcome
-        while True:
-            try:
-                di, ai, action, events, state = next(gen)
-            except StopIteration as stop:
-                outcome = stop.value
-                break
-            assert game is not None
-            view = state.view()
-            if self.seat is not None:
-                for sv in view.seats:
-                    if sv.seat != self.seat:
-                        sv.hand = None
-            if action is None:
-                dealer = record.deals[di].dealer
-                who = players[dealer] if 0 <= dealer < len(players) else f"seat {dealer}"
-                verb = "deals" if game.seat_field == "dealer" else "plays first"
-                text = f"{game.deal_word} {di + 1}: {who} {verb}"
-            else:
-                text = game.describe_action(action, players)
-                if action.note:  # type: ignore[attr-defined]
-                    text += f"  ; {action.note}"  # type: ignore[attr-defined]
-            yield Step(di, ai, action, list(events), view, text, [game.describe(e, players) for e in events])
-        self.verdict = verdict_of(outcome, record, self.source, self.index)
-        self.state = outcome.state
+# a step of a walk: deal index, action index (-1 for the deal's start), action, events,
+# and the state after it
+StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
+Walk = Generator[StepTuple, None, Outcome]
 
-    def _known(self) -> bool:
+
+def walk(record: Record, steps: bool = False, start: tuple[int, GameState] | None = None) -> Walk:
+    """Replay ``record`` by its rules. With ``steps``, yield every step; return the
+    :class:`Outcome`. The one driver behind verify, replay, score and export.
+
+    ``start`` is ``(k, state)``: go on from ``state``, the state after the record's first
+    ``k`` deals (the recorder keeps one, so that a step costs one deal, not the game);
+    ``state`` is played on."""
+    if start is None:
         try:
-            get_game(self.record.game)
-        except Exception:
-            return False
-        return True
+            game = get_game(record.game)
+            state = game.new_state(record.rules, record.players)
+        except (Illegal, FormatError) as e:
+            err = e if isinstance(e, Illegal) else Illegal("game", e.message)
+            return Outcome(None, err)
+        first = 0
+    else:
+        first, state = start
+        game = state.game
+    for di in range(first, len(record.deals)):
+        deal = record.deals[di]
+        if di and not state.deal_over:
+            prev = record.deals[di - 1]
+            word = game.deal_word
+            return Outcome(
+                state,
+                Illegal(
+                    "deal-unfinished",
+                    f"{word} {di} stops after {plural(len(prev.actions), 'action')}, before its end, "
+                    f"yet {word} {di + 1} follows",
+                ),
+                di - 1,
+            )
+        if state.finished and not game.open_ended:
+            word = game.deal_word
+            return Outcome(
+                state,
+                Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow"),
+                di,
+            )
+        events: Sequence[Event]
+        try:
+            events = state.begin_deal(deal)
+        except (Illegal, StockMissing) as e:
+            return Outcome(state, e, di)
+        if steps:
+            yield di, -1, None, events, state
+            for ai, action in enumerate(deal.actions):
+                try:
+                    events = state.apply(action)
+                except (Illegal, StockMissing) as e:
+                    return Outcome(state, e, di, ai, action)
+                yield di, ai, action, events, state
+        else:
+            stopped = apply_all(state, deal.actions)  # nobody reads the events: the rules alone
+            if stopped is not None:
+                ai, why = stopped
+                return Outcome(state, why, di, ai, deal.actions[ai])
+    return Outcome(state)
 
 
-#: what :func:`move` understands
-MOVES = ("next", "back", "first", "last", "next-deal", "previous-deal", "next-trick", "previous-trick")
-
-
-def _trick_end(step: Step) -> bool:
-    return any(e.ends_trick for e in step.events)
-
-
-def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> int:
-    """The step to show after ``where`` from step ``i``: one of :data:`MOVES`, or
-    ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
-    fewer). Tricks are the steps whose events end a trick (or a table of cards).
-
-    >>> from gamerec.simulate import simulate
-    >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
-    >>> move(steps, 0, "next-deal"), move(steps, 0, "deal", deal=3)
-    (7, 17)
-    >>> steps[move(steps, 17, "next-trick")].event_texts
-    ['trick 1 (9C 6C 7C) won by Bot 1']
-    """
-    last = len(steps) - 1
-    if not steps:
-        return 0
-    if where == "next":
-        return min(i + 1, last)
-    if where == "back":
-        return max(i - 1, 0)
-    if where == "first":
-        return 0
-    if where == "last":
-        return last
-    if where == "next-deal":
-        return next((j for j in range(i + 1, last + 1) if steps[j].index == -1), last)
-    if where == "previous-deal":
-        starts = [j for j in range(i) if steps[j].index == -1]
-        return starts[-1] if starts else 0
-    if where == "next-trick":
-        return next((j for j in range(i + 1, last + 1) if _trick_end(steps[j])), last)
-    if where == "previous-trick":
-        ends = [j for j in range(i) if _trick_end(steps[j])]
-        return ends[-1] if ends else 0
-    if where == "deal":
-        starts = [j for j, s in enumerate(steps) if s.index == -1]
-        if not starts or deal is None:
-            return i
-        return starts[min(max(deal, 1), len(starts)) - 1]
-    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal)")
+def run(record: Record, start: tuple[int, GameState] | None = None) -> Outcome:
+    """Walk ``record`` without steps (from ``start``, as :func:`walk` says) and return how
+    it ended."""
+    gen = walk(record, start=start)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        result: Outcome = stop.value
+        return result

@@ -34,8 +34,8 @@ from gamerec.engine import DealScored, MatchEnded
 from gamerec.files import encode_binary, encode_records, read_bytes
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination, playable
+from gamerec.present import Replay
 from gamerec.record import Cards, Declare, Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import Verdict, verify_record
 

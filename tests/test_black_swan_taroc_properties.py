@@ -44,8 +44,8 @@ from gamerec.games.black_swan_taroc import (
     TrickTaken,
     par_and_finals,
 )
+from gamerec.present import Replay
 from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import STATUSES, verify_entries, verify_record
 

@@ -10,8 +10,8 @@ import msgspec
 import pytest
 
 from gamerec.games import GAMES
+from gamerec.present import Replay
 from gamerec.record import Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

@@ -21,9 +21,10 @@ from gamerec.cards import FRENCH_JOKERS_SWAN as DECK
 from gamerec.cards import SWAN
 from gamerec.files import read_bytes, read_file
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, combination
+from gamerec.present import Replay
 from gamerec.record import Cards, Declare, Record
-from gamerec.replay import Replay
-from gamerec.verify import verify_record, walk
+from gamerec.replay import walk
+from gamerec.verify import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-2012" / "games"
 

@@ -10,7 +10,7 @@ held - 10 for a Swan in hand), Par (the mean rounded half up), the finals |count
 the winners with their tie-breaks. The record's draw pile is the worked draws in order.
 
 The tables below are those hand-worked results, one entry per turn. The tests replay each
-record with :class:`gamerec.replay.Replay` and compare its ``PassedDown``, ``TrickTaken``,
+record with :class:`gamerec.present.Replay` and compare its ``PassedDown``, ``TrickTaken``,
 ``Drew``, ``PledgeHandedOut``, ``GameOver`` and ``DealScored`` events with them; check the
 tables against themselves (leaders, points, counts, Par, finals, the draw pile); replay
 every record under the other two ``trumps`` options and compare the tricks that change
@@ -31,9 +31,10 @@ from gamerec.cards import PLEDGES, TAROC
 from gamerec.engine import DealScored
 from gamerec.files import encode_records, read_bytes, read_file
 from gamerec.games.black_swan_taroc import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
+from gamerec.present import Replay
 from gamerec.record import Play, Record
-from gamerec.replay import Replay
-from gamerec.verify import verify_record, walk
+from gamerec.replay import walk
+from gamerec.verify import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-taroc" / "games"
 SWAN = "BS"

@@ -21,7 +21,8 @@ from gamerec.engine import GameState, TrickWon
 from gamerec.files import read_bytes, read_file
 from gamerec.games import get_game
 from gamerec.record import Bid, Deal, Play, Record
-from gamerec.verify import Verdict, verify_record, walk
+from gamerec.replay import walk
+from gamerec.verify import Verdict, verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "blackball" / "games"
 BB = get_game("blackball")

@@ -26,8 +26,8 @@ from gamerec.cards import FOREST
 from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.files import read_bytes, read_file
 from gamerec.games.forest import ForestTurned, trick_winner
+from gamerec.present import Replay
 from gamerec.record import Play, Record
-from gamerec.replay import Replay
 from gamerec.verify import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "forest" / "games"

@@ -32,8 +32,8 @@ from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.files import encode_binary, encode_records, read_bytes
 from gamerec.games import get_game
 from gamerec.games.forest import ForestTurned, round_score, trick_colours, trick_winner
+from gamerec.present import Replay
 from gamerec.record import Play, Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import STATUSES, Verdict, verify_entries, verify_record
 

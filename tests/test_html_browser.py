@@ -19,8 +19,8 @@ import pytest
 
 from gamerec.files import read_file
 from gamerec.htmlexport import html_replay
+from gamerec.present import Replay, Step
 from gamerec.record import Record
-from gamerec.replay import Replay, Step
 from gamerec.safe import strip_controls
 from gamerec.simulate import simulate
 

@@ -16,8 +16,8 @@ import pytest
 
 from gamerec.files import read_file
 from gamerec.htmlexport import html_replay
+from gamerec.present import Replay
 from gamerec.record import Record
-from gamerec.replay import Replay
 from gamerec.safe import strip_controls
 from gamerec.simulate import simulate
 

@@ -101,3 +101,13 @@ def test_the_graph_sees_imports_inside_functions() -> None:
 
 def test_gamerec_has_no_import_cycle() -> None:
     assert cycles(import_graph()) == []
+
+
+def test_the_stepper_is_below_verification_and_presentation() -> None:
+    """`replay.py` imported `verify.walk`: the replay core sat above what it serves. Now
+    the stepper (`gamerec.replay`) imports neither the verdicts nor the views, and both
+    walk through it."""
+    graph = import_graph()
+    assert {"gamerec.verify", "gamerec.present", "gamerec.export"}.isdisjoint(graph["gamerec.replay"])
+    assert "gamerec.replay" in graph["gamerec.verify"]
+    assert "gamerec.replay" in graph["gamerec.present"]

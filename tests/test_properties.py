@@ -20,8 +20,8 @@ from gamerec.engine import DealScored, TrickWon
 from gamerec.errors import FormatError
 from gamerec.files import encode_binary, encode_records, read_bytes
 from gamerec.games.blackball import schedule_sizes
+from gamerec.present import Replay
 from gamerec.record import Bid, Claim, Deal, Meta, Play, Record
-from gamerec.replay import Replay
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries, verify_record
 

@@ -42,9 +42,9 @@ from ..files import (
 from ..files import salvage as salvage_file
 from ..games import GAMES, games_info, get_game
 from ..htmlexport import html_replay
+from ..present import Replay, Step, move
 from ..record import Record
 from ..recording import Recorder, Rejected, same_file
-from ..replay import Replay, Step, move
 from ..safe import json_inert
 from ..schema import write_schemas
 from ..simulate import parse_rule_options

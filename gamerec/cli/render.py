@@ -18,7 +18,7 @@ from rich.text import Text
 from ..batch import PlayerStanding, Standings
 from ..engine import View
 from ..files import Listing
-from ..replay import Step
+from ..present import Step
 from ..safe import csv_table, terminal_text
 from ..verify import ScoreSheet, Verdict
 

@@ -1,0 +1,144 @@
+"""The replay for people: a record step by step (through the stepper,
+:func:`gamerec.replay.walk`), with the derived events, the state after each step as a view
+and all of it in words; and moves between steps (what the keys of ``gamerec replay`` do).
+
+>>> from gamerec.simulate import simulate
+>>> record = next(simulate("blackball", players=3, games=1, seed=1))
+>>> replay = Replay(record)
+>>> steps = list(replay)
+>>> steps[0].text
+'round 1: Bot 1 deals'
+>>> replay.verdict.status
+'valid'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import msgspec
+
+from .engine import Event, GameState, View
+from .games import get_game
+from .record import Action, Record
+from .replay import Outcome, walk
+from .verify import Verdict, verdict_of
+
+__all__ = ["MOVES", "Replay", "Step", "move"]
+
+
+class Step(msgspec.Struct):
+    """One step: the action (None at a deal's start), the events it caused, the state
+    after it and all of that in words. ``deal`` and ``index`` count from 0; ``index`` is
+    -1 at a deal's start."""
+
+    deal: int
+    index: int
+    action: Action | None
+    events: list[Event]
+    view: View
+    text: str
+    event_texts: list[str]
+
+
+class Replay:
+    """Iterate over the steps of ``record``; afterwards :attr:`verdict` says how it ended.
+
+    ``seat`` shows the game as that player saw it: other hands are hidden.
+    """
+
+    def __init__(self, record: Record, seat: int | None = None, source: str = "-", index: int = 0) -> None:
+        self.record = record
+        self.seat = seat
+        self.source = source
+        self.index = index
+        self.verdict: Verdict | None = None
+        #: the game state after the last step, once iterated (None if no game began)
+        self.state: GameState | None = None
+
+    def __iter__(self) -> Iterator[Step]:
+        record = self.record
+        players = record.players
+        game = get_game(record.game) if self._known() else None
+        gen = walk(record, steps=True)
+        outcome: Outcome
+        while True:
+            try:
+                di, ai, action, events, state = next(gen)
+            except StopIteration as stop:
+                outcome = stop.value
+                break
+            assert game is not None
+            view = state.view()
+            if self.seat is not None:
+                for sv in view.seats:
+                    if sv.seat != self.seat:
+                        sv.hand = None
+            if action is None:
+                dealer = record.deals[di].dealer
+                who = players[dealer] if 0 <= dealer < len(players) else f"seat {dealer}"
+                verb = "deals" if game.seat_field == "dealer" else "plays first"
+                text = f"{game.deal_word} {di + 1}: {who} {verb}"
+            else:
+                text = game.describe_action(action, players)
+                if action.note:  # type: ignore[attr-defined]
+                    text += f"  ; {action.note}"  # type: ignore[attr-defined]
+            yield Step(di, ai, action, list(events), view, text, [game.describe(e, players) for e in events])
+        self.verdict = verdict_of(outcome, record, self.source, self.index)
+        self.state = outcome.state
+
+    def _known(self) -> bool:
+        try:
+            get_game(self.record.game)
+        except Exception:
+            return False
+        return True
+
+
+#: what :func:`move` understands
+MOVES = ("next", "back", "first", "last", "next-deal", "previous-deal", "next-trick", "previous-trick")
+
+
+def _trick_end(step: Step) -> bool:
+    return any(e.ends_trick for e in step.events)
+
+
+def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> int:
+    """The step to show after ``where`` from step ``i``: one of :data:`MOVES`, or
+    ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
+    fewer). Tricks are the steps whose events end a trick (or a table of cards).
+
+    >>> from gamerec.simulate import simulate
+    >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
+    >>> move(steps, 0, "next-deal"), move(steps, 0, "deal", deal=3)
+    (7, 17)
+    >>> steps[move(steps, 17, "next-trick")].event_texts
+    ['trick 1 (9C 6C 7C) won by Bot 1']
+    """
+    last = len(steps) - 1
+    if not steps:
+        return 0
+    if where == "next":
+        return min(i + 1, last)
+    if where == "back":
+        return max(i - 1, 0)
+    if where == "first":
+        return 0
+    if where == "last":
+        return last
+    if where == "next-deal":
+        return next((j for j in range(i + 1, last + 1) if steps[j].index == -1), last)
+    if where == "previous-deal":
+        starts = [j for j in range(i) if steps[j].index == -1]
+        return starts[-1] if starts else 0
+    if where == "next-trick":
+        return next((j for j in range(i + 1, last + 1) if _trick_end(steps[j])), last)
+    if where == "previous-trick":
+        ends = [j for j in range(i) if _trick_end(steps[j])]
+        return ends[-1] if ends else 0
+    if where == "deal":
+        starts = [j for j, s in enumerate(steps) if s.index == -1]
+        if not starts or deal is None:
+            return i
+        return starts[min(max(deal, 1), len(starts)) - 1]
+    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal)")
