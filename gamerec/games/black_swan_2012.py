@@ -446,14 +446,14 @@ class BlackSwan2012State(GameState):
 
 
 def _sorted_hand(counts: Sequence[int]) -> list[int]:
-    hand = []
-    for card in sorted(range(len(counts)), key=_display_key):
-        hand.extend([card] * counts[card])
+    """The cards of a hand given as counts, in display order: the suits in order, each
+    from its lowest rank, then the jokers and the Swan. That is the order of the card
+    numbers themselves (suit * 13 + rank, the specials after 52), so no sort is needed."""
+    hand: list[int] = []
+    for card, count in enumerate(counts):
+        if count:
+            hand.extend([card] * count)
     return hand
-
-
-def _display_key(card: int) -> tuple[int, int]:
-    return (card // 13, card % 13) if card < 52 else (4, card)
 
 
 def playable(
