@@ -612,8 +612,10 @@ class BlackSwanTarocState(GameState):
 
     def view(self) -> View:
         seats = []
+        codes = DECK.codes
         for s in range(self.n):
-            hand = [DECK.code(c) for c in range(len(DECK.codes)) for _ in range(self.hands[s][c])]
+            # the held cards in card order (the hands are counts per card: most are 0)
+            hand = [codes[c] for c, k in enumerate(self.hands[s]) if k for _ in range(k)]
             info = f"{self._pledges_text(s)}; captured {self.points[s]} points"
             seats.append(SeatView(s, self.players[s], hand, info, self.totals[s]))
         if self.deal_index < 0:

@@ -18,3 +18,17 @@ def display_order(counts: list[int]) -> list[int]:
 @given(st.lists(st.integers(0, 3), min_size=54, max_size=54))  # a hand as counts of the 54 cards
 def test_black_swan_2012_hands_show_in_display_order(counts: list[int]) -> None:
     assert _sorted_hand(counts) == display_order(counts)
+
+
+def test_black_swan_taroc_views_list_the_hands_in_card_order() -> None:
+    """The view's hands, made from the counts directly, are the held cards in card order."""
+    from gamerec.games.black_swan_taroc import DECK
+    from gamerec.present import Replay
+    from gamerec.simulate import simulate
+
+    for record in simulate("black-swan-taroc", 3, 3, 2):
+        for step in Replay(record):
+            state_hands = [sv.hand for sv in step.view.seats]
+            for hand in state_hands:
+                assert hand is not None
+                assert [DECK.parse(c) for c in hand] == sorted(DECK.parse(c) for c in hand)
