@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -40,3 +42,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
     if os.environ.get("GAMEREC_EXPECT_COMPILED") == "1" and not gamerec.compiled():
         raise pytest.UsageError(f"GAMEREC_EXPECT_COMPILED=1 but {gamerec.__file__} has pure Python engines")
+
+
+def load_bench(name: str) -> ModuleType:
+    """The script ``bench/NAME.py`` as a module (for the smoke tests that keep the
+    benchmarks from rotting)."""
+    path = ROOT / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

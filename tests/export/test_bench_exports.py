@@ -3,23 +3,16 @@ number (no timing is judged here: only that the report is complete and sane)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "exports.py"
+from conftest import load_bench
 
 
 @pytest.fixture(scope="module")
 def exports() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("exports_bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("exports")
 
 
 def test_report_is_complete(exports: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:

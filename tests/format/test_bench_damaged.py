@@ -3,23 +3,16 @@ judged here)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "damaged.py"
+from conftest import load_bench
 
 
 @pytest.fixture(scope="module")
 def damaged() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("damaged_bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("damaged")
 
 
 def test_report_is_complete(damaged: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
