@@ -62,9 +62,19 @@ be written; 3 an internal error; 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTER
 reader of the output went away.
 """
 
+
+class _Console(Console):
+    """rich's console, but a reader that goes away (``| head``) ends the run as gamerec
+    says (quietly, exit 141), not with rich's exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 # no markup or emoji codes: text from records and file names is printed as written
-out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+out = _Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+err = _Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 class _PipeClosed(Exception):

@@ -290,3 +290,16 @@ def test_a_file_size_limit_on_a_parquet_export_names_the_folder(big: Path, tmp_p
     line = one_line_error(r.stderr)
     assert str(out) in line and "File too large" in line
     assert os.listdir(tmp_path) == []  # the folder it made is gone again
+
+
+@pytest.mark.parametrize("args", [["validate", "-v"], ["replay", "--all"], ["score"]])
+def test_text_output_to_a_reader_that_stops_early_ends_quietly(args: list[str], big: Path) -> None:
+    """`gamerec validate -v big.grec | head -1` exited 1 (rich's own broken-pipe exit),
+    which says "some record illegal"."""
+    proc = subprocess.Popen([*MAIN, *args, str(big)], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141
+    assert err == b""
