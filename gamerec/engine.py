@@ -142,7 +142,8 @@ def check_cards(
 def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
     """Apply ``actions`` to ``state`` in order, without building the events of tricks and
     turns (verification's fast path: the same rules, no reports). None when every action
-    applied, else the index of the first one that did not and why."""
+    applied, else the index of the first one that did not and why. The state reports its
+    events again afterwards, to whoever applies the next action."""
     state.emit = False
     i = 0
     try:
@@ -151,6 +152,8 @@ def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal
             i += 1
     except (Illegal, StockMissing) as e:
         return i, e
+    finally:
+        state.emit = True
     return None
 
 

@@ -496,8 +496,28 @@ class Recorder:
         assert d is not None
         if d.hands is None:
             return self._enter_unknown(d, action, line)
-        self._check({"action": line})
-        self._commit({"action": line})
+        entry = {"action": line}
+        known = self._known()
+        if known.error is None and known.state is not None:
+            # the common case: step the live state itself (atomic: a refusal changes nothing)
+            self._admit(entry)
+            state = known.state
+            try:
+                events = state.apply(action)
+            except Illegal as e:
+                raise Rejected(e.reason, e.rule, self.legal()) from None
+            except StockMissing:  # the rules wait for a stock card: the step comes with it
+                self._commit(entry)
+                return []
+            try:
+                self._commit(entry)
+            except BaseException:
+                self._outcome = None  # the state is ahead of the journal: replay it
+                raise
+            self._outcome = (self._version, Outcome(state))
+            return [self.game.describe(e, self.header.players) for e in events]
+        self._check(entry)
+        self._commit(entry)
         return self._events_of_last()
 
     def _enter_unknown(self, d: _Deal, action: Action, line: str) -> list[str]:
