@@ -216,7 +216,11 @@ class GameState(ABC):
     def seat_mismatch(self, number: int, got: int, expected: int) -> str:
         """Why deal ``number`` (from 1) may not have ``got`` as its stored seat."""
         what = "dealt" if self.game.seat_field == "dealer" else "started"
-        return f"{self.game.deal_word} {number} is {what} by {self.seat(got)}, not {self.seat(expected)}"
+        players = self.players
+        return (
+            f"{self.game.deal_word} {number} is {what} by {seat_name(players, got)}, "
+            f"not {seat_name(players, expected)}"
+        )
 
     def check_deal_start(self, deal: Deal[Any], size: int) -> int:
         """The checks every game makes of a new deal: it may begin now; its stored seat
@@ -250,7 +254,8 @@ class GameState(ABC):
             if len(hand) != size:
                 raise Illegal(
                     "deal-size",
-                    f"{word} {number} deals {plural(size, 'card')} each but {self.seat(s)} has {len(hand)}",
+                    f"{word} {number} deals {plural(size, 'card')} each but "
+                    f"{seat_name(self.players, s)} has {len(hand)}",
                 )
         return seat
 
@@ -354,13 +359,6 @@ class GameState(ABC):
         best = max(self.totals)
         return tuple(i for i, t in enumerate(self.totals) if t == best)
 
-    @abstractmethod
-    def view(self) -> View:
-        """The state as a replay shows it."""
-
-    def seat(self, seat: int) -> str:
-        return seat_name(self.players, seat)
-
 
 R = TypeVar("R", bound=msgspec.Struct)
 
@@ -446,24 +444,6 @@ class Game(ABC, Generic[R]):
     @abstractmethod
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         """Shuffle and deal the next deal of ``state`` with ``rng`` (for simulate)."""
-
-    @abstractmethod
-    def describe(self, event: Event, players: Sequence[str]) -> str:
-        """One line telling what ``event`` means, for replays and histories."""
-
-    def describe_action(self, action: Action, players: Sequence[str]) -> str:
-        """``Bo bid 2``, ``Cy play QS``: the player's name and the action in the text
-        notation's words."""
-        name = players[action.seat] if 0 <= action.seat < len(players) else f"seat {action.seat}"  # type: ignore[attr-defined]
-        return f"{name} {action_text(action, self.deck)}"
-
-    def action_detail(self, action: Action) -> str:
-        """What an export adds about an action (black-swan-2012: its combination kind)."""
-        return ""
-
-    @abstractmethod
-    def history_text(self, record: Any, state: GameState) -> str:
-        """The game's own readable summary of a finished replay (its score sheet)."""
 
 
 def action_text(action: Action, deck: Deck) -> str:

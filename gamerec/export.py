@@ -11,6 +11,7 @@ import msgspec
 from .cards import Deck
 from .engine import action_text
 from .games import get_game
+from .games.views import presenter
 from .present import Replay
 from .record import Action, Record
 from .replay import Outcome, walk
@@ -49,6 +50,7 @@ def csv_rows(
     The verdict (``number`` and ``source`` name the record in it) says how the record
     ended."""
     game = get_game(record.game)
+    action_detail = presenter(game.id).action_detail
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
@@ -71,7 +73,7 @@ def csv_rows(
         row = _row(record, number, deal, index, a, game.deck)
         row["trick"] = trick if a.in_trick else ""
         row["score"] = state.totals[side_of[seat]] if seat in side_of else ""
-        row["detail"] = game.action_detail(a)
+        row["detail"] = action_detail(a)
         rows.append(row)
         if a.in_trick:
             pending.append(row)
@@ -175,7 +177,8 @@ def _text(record: Record, number: int, source: str) -> tuple[str, Verdict]:
     verdict = replay.verdict
     assert verdict is not None
     state = replay.state
-    state_text = game.history_text(record, state) if state is not None and state.deal_scores else ""
+    sheet = presenter(game.id).history_text
+    state_text = sheet(record, state) if state is not None and state.deal_scores else ""
     if state_text:
         # the game lays out its sheet with the names as they are: show them as they may be
         # shown first, so that a line break in a name cannot break a line of the sheet

@@ -20,6 +20,7 @@ import msgspec
 
 from .engine import Event, GameState, View
 from .games import get_game
+from .games.views import presenter
 from .record import Action, Record
 from .replay import Outcome, walk
 from .verify import Verdict, verdict_of
@@ -60,6 +61,7 @@ class Replay:
         record = self.record
         players = record.players
         game = get_game(record.game) if self._known() else None
+        shown = presenter(game.id) if game is not None else None
         gen = walk(record, steps=True)
         outcome: Outcome
         while True:
@@ -68,8 +70,8 @@ class Replay:
             except StopIteration as stop:
                 outcome = stop.value
                 break
-            assert game is not None
-            view = state.view()
+            assert game is not None and shown is not None
+            view = shown.view(state)
             if self.seat is not None:
                 for sv in view.seats:
                     if sv.seat != self.seat:
@@ -80,10 +82,10 @@ class Replay:
                 verb = "deals" if game.seat_field == "dealer" else "plays first"
                 text = f"{game.deal_word} {di + 1}: {who} {verb}"
             else:
-                text = game.describe_action(action, players)
+                text = shown.describe_action(action, players)
                 if action.note:  # type: ignore[attr-defined]
                     text += f"  ; {action.note}"  # type: ignore[attr-defined]
-            yield Step(di, ai, action, list(events), view, text, [game.describe(e, players) for e in events])
+            yield Step(di, ai, action, list(events), view, text, [shown.describe(e, players) for e in events])
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 

@@ -46,6 +46,7 @@ from .engine import Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .files import write_records
 from .games import get_game
+from .games.views import presenter
 from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
 from .record import Action, Deal, Meta, Record
 from .replay import Outcome, run, walk
@@ -363,10 +364,11 @@ class Recorder:
         start = self._start(record)
         last = len(record.deals) - 1
         players = self.header.players
+        describe = presenter(self.game.id).describe
         texts = []
         for di, _, _, events, _ in walk(record, steps=True, start=start):
             if di == last:
-                texts.append([self.game.describe(e, players) for e in events])
+                texts.append([describe(e, players) for e in events])
         return texts
 
     def _known(self) -> Outcome:

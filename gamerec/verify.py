@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import GameState, action_text, plural
+from .engine import GameState, action_text, plural, seat_name
 from .errors import StockMissing
 from .files import Entry
 from .games import get_game
@@ -204,7 +204,7 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
         if who is not None:
             reason = (
                 f"the {rec} stops after {plural(n, 'action')} of {word} {d}, before its end: "
-                f"{state.seat(who)} is to act"
+                f"{seat_name(state.players, who)} is to act"
             )
         else:
             reason = f"the {rec} stops after {word} {d}, before its end: the next {word} is missing"

@@ -34,6 +34,7 @@ from gamerec.engine import DealScored, MatchEnded
 from gamerec.files import encode_binary, encode_records, read_bytes
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination, playable
+from gamerec.games.views import presenter
 from gamerec.present import Replay
 from gamerec.record import Cards, Declare, Record
 from gamerec.simulate import simulate
@@ -353,7 +354,7 @@ def check_match(record: Record) -> None:
                 table = []
             # the table between turns holds 0..6 cards, as the replay shows it
             assert len(table) <= 6
-            assert len(state.view().table) == len(table)
+            assert len(presenter(state.game.id).view(state).table) == len(table)
             assert state.to_move == (None if scored else turn)
         assert scored is not None, "a deal of a simulated match did not end"
         assert sorted(out) == list(range(n))

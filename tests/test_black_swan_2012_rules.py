@@ -16,10 +16,11 @@ import pytest
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
-from gamerec.engine import DealScored, Event, GameState, MatchEnded
+from gamerec.engine import DealScored, Event, GameState, MatchEnded, seat_name
 from gamerec.errors import Illegal
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination
+from gamerec.games.views import presenter
 from gamerec.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.verify import verify_record
 
@@ -90,11 +91,11 @@ def can_play(state: GameState, codes: str) -> bool:
 
 
 def table_size(state: GameState) -> int:
-    return len(state.view().table)
+    return len(presenter(state.game.id).view(state).table)
 
 
 def hand_of(state: GameState, seat: int) -> list[int]:
-    hand = state.view().seats[seat].hand
+    hand = presenter(state.game.id).view(state).seats[seat].hand
     assert hand is not None
     return [D.parse(c) for c in hand]
 
@@ -517,7 +518,7 @@ def test_teams_and_target_defaults(n: int, teams: bool | None, sides: list[str],
     assert filled["target"] == target
     assert filled["teams"] == (teams if teams is not None else n == 4)
     s.begin_deal(Deal(0, hands(n), [], []))
-    assert ("Target", str(target)) in s.view().lines
+    assert ("Target", str(target)) in presenter(s.game.id).view(s).lines
     # a target given is kept
     assert GAME.filled_rules({**rules, "target": 77}, n)["target"] == 77
 
@@ -654,7 +655,7 @@ def test_who_may_declare_and_when() -> None:
     acts = s.legal_actions()
     assert [a for a in acts if isinstance(a, Declare)] == [Declare(3)]
     for seat in (0, 1, 2):
-        rejects(s, Declare(seat), "declare", f"{s.seat(seat)} was not dealt the Black Swan")
+        rejects(s, Declare(seat), "declare", f"{seat_name(s.players, seat)} was not dealt the Black Swan")
     rejects(s, Declare(4), "declare", "seat 4 is not at the table")
     # whoever's turn it is (Ann's): Dee declares, and it is still Ann's turn
     assert s.to_move == 0

@@ -45,6 +45,7 @@ from gamerec.games.black_swan_taroc import (
     TrickTaken,
     par_and_finals,
 )
+from gamerec.games.views import presenter
 from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
@@ -140,25 +141,27 @@ def start(n: int, dealer: int, *given: str, trumps: str = "none", **kw: Any) -> 
 
 
 def hand(state: GameState, seat: int) -> list[int]:
-    h = state.view().seats[seat].hand
+    h = presenter(state.game.id).view(state).seats[seat].hand
     assert h is not None
     return cs(h)
 
 
 def sizes(state: GameState) -> list[int]:
-    return [len(sv.hand or []) for sv in state.view().seats]
+    return [len(sv.hand or []) for sv in presenter(state.game.id).view(state).seats]
 
 
 def pledges(state: GameState, seat: int) -> list[int]:
     """Pledges held: feathers, stones, pearls (from the view's seat line)."""
     held = [0, 0, 0]
-    for k, name in re.findall(r"(\d+) (feather|stone|pearl)", state.view().seats[seat].info):
+    for k, name in re.findall(
+        r"(\d+) (feather|stone|pearl)", presenter(state.game.id).view(state).seats[seat].info
+    ):
         held[("feather", "stone", "pearl").index(name)] = int(k)
     return held
 
 
 def line(state: GameState, name: str) -> str:
-    return dict(state.view().lines)[name]
+    return dict(presenter(state.game.id).view(state).lines)[name]
 
 
 def pile_left(state: GameState) -> int:
@@ -189,7 +192,10 @@ def agree(state: GameState) -> None:
         for x in range(-1, 122):
             candidates += [Pass(seat, x), Play(seat, x)]
         accepted = {a for a in candidates if state.can(a)}
-        assert accepted == {a for a in legal if a.seat == seat}, (seat, state.view().title)  # type: ignore[attr-defined]
+        assert accepted == {a for a in legal if a.seat == seat}, (
+            seat,
+            presenter(state.game.id).view(state).title,
+        )  # type: ignore[attr-defined]
 
 
 def play(state: GameState, seat: int, code: str) -> list[Event]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from gamerec.cards import FRENCH
-from gamerec.engine import DealScored, GameState, MatchEnded, TrickWon
+from gamerec.engine import DealScored, GameState, MatchEnded, TrickWon, seat_name
 from gamerec.errors import Illegal
 from gamerec.games import get_game
 from gamerec.record import Action, Bid, Deal, Play, Record
@@ -321,7 +321,7 @@ def test_bidding_order_from_dealers_left_dealer_last() -> None:
         order.append(seat)
         for other in range(4):
             if other != seat:
-                illegal(state, Bid(other, 0), "out-of-turn", f"{state.seat(seat)} is to bid")
+                illegal(state, Bid(other, 0), "out-of-turn", f"{seat_name(state.players, seat)} is to bid")
         state.apply(Bid(seat, 0))
     assert order == [3, 0, 1, 2]
     assert state.to_move == 3  # bidding over: the dealer's left leads

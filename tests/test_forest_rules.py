@@ -24,6 +24,7 @@ from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.files import encode_records, read_bytes
 from gamerec.games import get_game
 from gamerec.games.forest import ForestRules, ForestState, ForestTurned, round_score, trick_winner
+from gamerec.games.views import presenter
 from gamerec.record import Action, Bid, Deal, Play, Record
 from gamerec.verify import verify_record
 
@@ -99,7 +100,7 @@ def rejects_play(state: ForestState, code: str, rule: str, *fragments: str) -> I
 
 
 def view_line(state: ForestState, name: str) -> str:
-    return dict(state.view().lines)[name]
+    return dict(presenter(state.game.id).view(state).lines)[name]
 
 
 def legal_agrees_with_can(state: ForestState) -> None:

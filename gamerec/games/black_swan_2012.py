@@ -42,7 +42,16 @@ from itertools import combinations
 from typing import Any, ClassVar, Final
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
-from ..engine import DealScored, Event, Game, GameState, MatchEnded, SeatView, View, check_cards, plural
+from ..engine import (
+    DealScored,
+    Event,
+    Game,
+    GameState,
+    MatchEnded,
+    check_cards,
+    plural,
+    seat_name,
+)
 from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..record import Action, Cards, Deal, Declare
@@ -184,8 +193,9 @@ class BlackSwan2012State(GameState):
 
     def seat_mismatch(self, number: int, got: int, expected: int) -> str:
         return (
-            f"deal {number} is started by {self.seat(got)} but the last player holding cards in "
-            f"deal {number - 1} was {self.seat(expected)}"
+            f"deal {number} is started by {seat_name(self.players, got)} but the last player holding cards "
+            "in "
+            f"deal {number - 1} was {seat_name(self.players, expected)}"
         )
 
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
@@ -258,14 +268,14 @@ class BlackSwan2012State(GameState):
         if type(seat) is not int or not 0 <= seat < self.n:
             raise Illegal("declare", f"seat {seat} is not at the table")
         if not self.counts[seat][SWAN]:
-            raise Illegal("declare", f"{self.seat(seat)} was not dealt the Black Swan")
+            raise Illegal("declare", f"{seat_name(self.players, seat)} was not dealt the Black Swan")
         if self.declared is not None:
             raise Illegal("declare", "the Black Swan is already declared")
 
     def _check_play(self, action: Cards) -> None:
         seat = action.seat
         if seat != self.turn:
-            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+            raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
         cards = action.cards
         room = TABLE - len(self.table)
         if not cards:
@@ -414,36 +424,6 @@ class BlackSwan2012State(GameState):
         actions.extend(Cards(seat, list(p)) for p in plays)
         return actions
 
-    # -- display --------------------------------------------------------------------------
-    def view(self) -> View:
-        seats = []
-        pile_points = [sum(_POINTS[c] for c in p) for p in self.piles] if self.piles else [0] * self.n
-        for s in range(self.n):
-            hand = [DECK.code(c) for c in _sorted_hand(self.counts[s])] if self.counts else []
-            info = f"pile {pile_points[s]} ({len(self.piles[s]) if self.piles else 0} cards)"
-            if s in self.out_order:
-                info += f", out {self.out_order.index(s) + 1}."
-            if self.declared == s:
-                info += ", declared the Swan"
-            seats.append(SeatView(s, self.players[s], hand, info, self.totals[self.side_of[s]]))
-        if self.deal_index < 0:
-            return View("Before the first deal", seats, [], [], None)
-        title = f"Deal {self.deal_index + 1} · " + (
-            f"table {self.tables_done + 1}" if self.playing else "over"
-        )
-        lines = [
-            ("Stack", f"{len(self.table)} of {TABLE} cards"),
-            ("Target", str(self.target)),
-        ]
-        if self.team_game:
-            lines.append(
-                ("Teams", " · ".join(f"{n}: {t}" for n, t in zip(self.sides, self.totals, strict=True)))
-            )
-        if self.out_order:
-            lines.append(("Out", ", ".join(self.players[s] for s in self.out_order)))
-        table = [(s, DECK.code(c)) for s, c in zip(self.table_seats, self.table, strict=True)]
-        return View(title, seats, table, lines, self.to_move)
-
 
 def _sorted_hand(counts: Sequence[int]) -> list[int]:
     """The cards of a hand given as counts, in display order: the suits in order, each
@@ -568,51 +548,6 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
         rng.shuffle(cards)
         hands = [sorted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(state.n)]
         return Deal(first, hands, [], [])
-
-    def action_detail(self, action: Action) -> str:
-        if isinstance(action, Cards):
-            return combination(action.cards, 2, True) or ""
-        return ""
-
-    def describe(self, event: Event, players: Sequence[str]) -> str:
-        if isinstance(event, Captured):
-            cards = DECK.codes_of(event.cards)
-            pts = sum(_POINTS[c] for c in event.cards)
-            if event.final:
-                assert event.taker is not None
-                taker, first = players[event.taker], players[event.seat]
-                text = f"last table ({cards}, {pts} points) taken by {taker} goes to {first}, first out"
-                if event.kept:
-                    text += f"; {players[event.taker]} keeps the Black Swan"
-                return text
-            return f"{players[event.seat]} captures {cards} ({pts} points)"
-        if isinstance(event, WentOut):
-            return f"{players[event.seat]} is out ({_ordinal(event.place)})"
-        if isinstance(event, Declared):
-            return f"{players[event.seat]} declares the Black Swan"
-        if isinstance(event, DealScored):
-            return f"deal {event.deal + 1} scored: " + ", ".join(str(s) for s in event.scores)
-        if isinstance(event, MatchEnded):
-            names = " and ".join(players[i] for i in event.winners)
-            return f"match over: {names} win{'s' if len(event.winners) == 1 else ''}"
-        return repr(event)
-
-    def history_text(self, record: Any, state: GameState) -> str:
-        """Deal by deal: each side's deal score and running total."""
-        sides = state.sides
-        width = max(8, *(len(s) for s in sides))
-        lines = ["Deal  " + "  ".join(s.rjust(width) for s in sides)]
-        running = [0] * len(sides)
-        for d, scores in enumerate(state.deal_scores, 1):
-            running = [r + s for r, s in zip(running, scores, strict=True)]
-            cells = [f"{s:+d} = {r}".rjust(width) for s, r in zip(scores, running, strict=True)]
-            lines.append(f"{d:>4}  " + "  ".join(cells))
-        lines.append("Total " + "  ".join(str(t).rjust(width) for t in state.totals))
-        return "\n".join(lines)
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 BlackSwan2012State.game = BlackSwan2012()

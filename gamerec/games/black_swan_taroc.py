@@ -59,7 +59,7 @@ from ..cards import (
     TAROC_MINOR_NAMES,
     TAROC_SWAN,
 )
-from ..engine import DealScored, Event, Game, GameState, SeatView, View, check_cards, plural
+from ..engine import DealScored, Event, Game, GameState, check_cards, plural, seat_name
 from ..errors import Illegal, StockMissing
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..record import Action, Deal, DrawDeal, Pass, Play, Pledge
@@ -245,8 +245,8 @@ class BlackSwanTarocState(GameState):
                 if drawing[0] != dealer:
                     raise Illegal(
                         "deal-draw",
-                        f"game {number}: the draw makes {self.seat(drawing[0])} dealer, "
-                        f"the record {self.seat(dealer)}",
+                        f"game {number}: the draw makes {seat_name(self.players, drawing[0])} dealer, "
+                        f"the record {seat_name(self.players, dealer)}",
                     )
                 drawing = []
         if drawing:
@@ -257,7 +257,7 @@ class BlackSwanTarocState(GameState):
             )
 
     def _seats(self, seats: Sequence[int]) -> str:
-        names = [self.seat(s) for s in seats]
+        names = [seat_name(self.players, s) for s in seats]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     # -- actions --------------------------------------------------------------------------
@@ -275,7 +275,7 @@ class BlackSwanTarocState(GameState):
         seat = action.seat  # type: ignore[attr-defined]
         if seat != self.turn:
             doing = "lead or pass down" if phase == _LEAD else "follow"
-            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to {doing}")
+            raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to {doing}")
         if phase == _LEAD:
             if kind is Pledge:
                 raise Illegal("pledge-lead", "a pledge is never led or passed down")
@@ -290,7 +290,8 @@ class BlackSwanTarocState(GameState):
         if kind is Pass:
             suit = "the Black Swan" if self.led_suit == 12 else SUIT_NAMES[self.led_suit]
             raise Illegal(
-                "wrong-action", f"only the leader passes down; {self.seat(seat)} is to follow {suit}"
+                "wrong-action",
+                f"only the leader passes down; {seat_name(self.players, seat)} is to follow {suit}",
             )
         if kind is Pledge:
             pledge = action.pledge  # type: ignore[attr-defined]
@@ -400,7 +401,7 @@ class BlackSwanTarocState(GameState):
     def _stock_missing(self, seat: int, drawn: int) -> StockMissing:
         """``seat`` draws card ``drawn`` + 1 of the pile, which the record does not give."""
         return StockMissing(
-            f"{self.seat(seat)} draws card {drawn + 1} of the draw pile, which the record's "
+            f"{seat_name(self.players, seat)} draws card {drawn + 1} of the draw pile, which the record's "
             f"stock ({plural(len(self.stock), 'card')}) does not give"
         )
 
@@ -598,7 +599,7 @@ class BlackSwanTarocState(GameState):
         plays += [Pledge(seat, k) for k in range(3) if self.pledges[seat][k]]
         return plays
 
-    # -- display --------------------------------------------------------------------------
+    # -- texts for messages----------------------------------------------------------------------
     def _hand_text(self, seat: int) -> str:
         return DECK.codes_of(c for c in range(len(DECK.codes)) for _ in range(self.hands[seat][c]))
 
@@ -609,32 +610,6 @@ class BlackSwanTarocState(GameState):
         held = self.pledges[seat]
         parts = [plural(k, PLEDGES[i]) for i, k in enumerate(held) if k]
         return ", ".join(parts) if parts else "no pledges"
-
-    def view(self) -> View:
-        seats = []
-        codes = DECK.codes
-        for s in range(self.n):
-            # the held cards in card order (the hands are counts per card: most are 0)
-            hand = [codes[c] for c, k in enumerate(self.hands[s]) if k for _ in range(k)]
-            info = f"{self._pledges_text(s)}; captured {self.points[s]} points"
-            seats.append(SeatView(s, self.players[s], hand, info, self.totals[s]))
-        if self.deal_index < 0:
-            return View("Before the first game", seats, [], [], None)
-        left = max(0, self.pile_size - self.drawn)
-        title = f"Game {self.deal_index + 1} · turn of {self.players[self.leader]}"
-        bank = ", ".join(f"{k} {PLEDGES[i]}s" for i, k in enumerate(self.bank))
-        lines = [
-            ("Dealer", self.players[self.dealer]),
-            ("Trumps", self.trumps),
-            ("Draw pile", plural(left, "card")),
-            ("Bank", bank),
-            ("Tricks", str(self.tricks)),
-        ]
-        if self.phase == _OVER and self.last_finals:
-            lines.append(("Counts", " ".join(map(str, self.last_counts)) + f" (par {self.last_par})"))
-            lines.append(("Finals", " ".join(map(str, self.last_finals))))
-        table = [(s, DECK.code(c) if c >= 0 else PLEDGES[p]) for s, c, p in self.trick]
-        return View(title, seats, table, lines, self.to_move)
 
 
 _BY_ORDER: Final = sorted(range(len(SUIT)), key=lambda c: ORDER[c])  # every card, lowest first
@@ -713,43 +688,6 @@ class BlackSwanTaroc(Game[BlackSwanTarocRules]):
         for i in range(HAND_SIZE * n):
             hands[(dealer + 1 + i) % n].append(cards[i])
         return DrawDeal(dealer, hands, cards[HAND_SIZE * n :], [], draw)
-
-    def describe(self, event: Event, players: Sequence[str]) -> str:
-        if isinstance(event, PassedDown):
-            return f"{players[event.seat]} passes {DECK.code(event.card)} down to {players[event.to]}"
-        if isinstance(event, TrickTaken):
-            plays = " ".join(DECK.code(c) if c >= 0 else PLEDGES[p] for _, c, p in event.plays)
-            won = plural(event.points, "point")
-            text = f"trick {event.number} ({plays}) won by {players[event.seat]}: {won}"
-            if event.skipped:
-                text += "; skipped: " + ", ".join(players[s] for s in event.skipped)
-            return text
-        if isinstance(event, Drew):
-            return "draws: " + ", ".join(f"{players[s]} {DECK.code(c)}" for s, c in event.draws)
-        if isinstance(event, PledgeHandedOut):
-            return f"{players[event.seat]} receives a {PLEDGES[event.pledge]} from the bank"
-        if isinstance(event, GameOver):
-            names = " and ".join(players[s] for s in event.winners)
-            verb = "wins" if len(event.winners) == 1 else "win"
-            return (
-                f"game over ({event.reason}): counts {' '.join(map(str, event.counts))}, par {event.par}, "
-                f"finals {' '.join(map(str, event.finals))}; {names} {verb}"
-            )
-        if isinstance(event, DealScored):
-            return f"game {event.deal + 1} scored: " + ", ".join(
-                f"{players[i]} {s}" for i, s in enumerate(event.scores)
-            )
-        return repr(event)
-
-    def history_text(self, record: Any, state: GameState) -> str:
-        """Game by game: each seat's final, and the running totals."""
-        players = state.players
-        width = max(8, *(len(p) for p in players))
-        lines = ["Game  " + "  ".join(p.rjust(width) for p in players)]
-        for g, finals in enumerate(state.deal_scores, 1):
-            lines.append(f"{g:>4}  " + "  ".join(str(f).rjust(width) for f in finals))
-        lines.append("Total " + "  ".join(str(t).rjust(width) for t in state.totals))
-        return "\n".join(lines)
 
 
 BlackSwanTarocState.game = BlackSwanTaroc()

@@ -28,15 +28,11 @@ from typing import Any, ClassVar, Final
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import (
-    DealScored,
     Event,
     Game,
     GameState,
-    MatchEnded,
-    SeatView,
-    TrickWon,
-    View,
     check_cards,
+    seat_name,
 )
 from ..errors import Illegal
 from ..record import Action, Bid, Deal, Play
@@ -103,8 +99,10 @@ class BlackballState(GameState):
         return self.phase == _DONE and self.deal_index == len(self.sizes) - 1
 
     def seat_mismatch(self, number: int, got: int, expected: int) -> str:
+        players = self.players
         return (
-            f"round {number} is dealt by {self.seat(got)} but the deal passes left to {self.seat(expected)}"
+            f"round {number} is dealt by {seat_name(players, got)} "
+            f"but the deal passes left to {seat_name(players, expected)}"
         )
 
     def begin_deal(self, deal: Deal[Any]) -> list[Event]:
@@ -178,14 +176,15 @@ class BlackballState(GameState):
             if kind is not Bid:
                 raise Illegal(
                     "wrong-action",
-                    f"{action.kind} during the bidding: {self.seat(self.turn)} is to bid",
+                    f"{action.kind} during the bidding: {seat_name(self.players, self.turn)} is to bid",
                 )
             self._check_bid(action)  # type: ignore[arg-type]
         elif phase == _PLAYING:
             if kind is not Play:
                 raise Illegal(
                     "wrong-action",
-                    f"{action.kind} after the bidding: {self.seat(self.turn)} is to play a card",
+                    f"{action.kind} after the bidding: {seat_name(self.players, self.turn)} "
+                    "is to play a card",
                 )
             self._check_play(action)  # type: ignore[arg-type]
         else:
@@ -201,7 +200,7 @@ class BlackballState(GameState):
     def _check_bid(self, bid: Bid) -> None:
         seat = bid.seat
         if seat != self.turn:
-            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to bid")
+            raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to bid")
         tricks = bid.tricks
         if type(tricks) is not int or not 0 <= tricks <= self.size:
             raise Illegal("bid-range", f"outside 0..{self.size} in a {self.size}-card round")
@@ -217,7 +216,7 @@ class BlackballState(GameState):
     def _check_play(self, play: Play) -> None:
         seat = play.seat
         if seat != self.turn:
-            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+            raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
         card = play.card
         hand = self.hands[seat]
         if card not in hand:
@@ -278,29 +277,6 @@ class BlackballState(GameState):
         return self.close_deal(
             tuple(10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True))
         )
-
-    # -- display --------------------------------------------------------------------------
-    def view(self) -> View:
-        seats = []
-        for s in range(self.n):
-            hand = sorted(self.hands[s], key=lambda c: (c // 13, c % 13)) if self.hands else []
-            bid = self.bids[s] if self.bids else None
-            info = "" if bid is None else f"bid {bid}, won {self.won[s]}"
-            seats.append(SeatView(s, self.players[s], [FRENCH.code(c) for c in hand], info, self.totals[s]))
-        if self.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
-        number = self.deal_index + 1
-        title = f"Round {number} of {len(self.sizes)} · {self.size} card{'s' if self.size != 1 else ''}"
-        if self.trump < 0:
-            trump = "none (no-trump round)"
-        else:
-            up = FRENCH.code(self.upcard or 0)
-            trump = f"{SUIT_SYMBOLS[self.trump]} {SUIT_NAMES[self.trump]} (up-card {up})"
-        lines = [("Dealer", self.players[self.dealer]), ("Trump", trump)]
-        if self.phase != _BIDDING:
-            lines.append(("Tricks", f"{self.tricks_played} of {self.size} played"))
-        table = [((self.leader + i) % self.n, FRENCH.code(c)) for i, c in enumerate(self.trick)]
-        return View(title, seats, table, lines, self.to_move)
 
 
 def _smart_bid(state: BlackballState, seat: int) -> int:
@@ -375,35 +351,6 @@ class Blackball(Game[BlackballRules]):
             hands[(dealer + 1 + i) % state.n].append(cards[i])
         stock = [] if size == NO_TRUMP_SIZE else [cards[size * state.n]]
         return Deal(dealer, hands, stock, [])
-
-    def describe(self, event: Event, players: Sequence[str]) -> str:
-        if isinstance(event, TrickWon):
-            cards = " ".join(FRENCH.code(c) for _, c in event.cards)
-            return f"trick {event.number} ({cards}) won by {players[event.seat]}"
-        if isinstance(event, DealScored):
-            parts = [f"{players[i]} {s}" for i, s in enumerate(event.scores)]
-            return f"round {event.deal + 1} scored: " + ", ".join(parts)
-        if isinstance(event, MatchEnded):
-            names = " and ".join(players[i] for i in event.winners)
-            return f"game over: {names} win{'s' if len(event.winners) == 1 else ''}"
-        return repr(event)
-
-    def history_text(self, record: Any, state: GameState) -> str:
-        """The rule text's score sheet: one line per round, each seat's bid and points,
-        a black ball (⚫) for a missed bid."""
-        assert isinstance(state, BlackballState)
-        players = state.players
-        width = max(8, *(len(p) for p in players))
-        lines = ["Round  Cards  " + "  ".join(p.rjust(width) for p in players)]
-        for r, scores in enumerate(state.deal_scores):
-            bids = state.round_bids[r]
-            cells = []
-            for s, pts in enumerate(scores):
-                mark = f"{bids[s]} ⚫" if pts == 0 else f"{bids[s]} → {pts}"
-                cells.append(mark.rjust(width))
-            lines.append(f"{r + 1:>5}  {state.sizes[r]:>5}  " + "  ".join(cells))
-        lines.append("Total         " + "  ".join(str(t).rjust(width) for t in state.totals))
-        return "\n".join(lines)
 
 
 BlackballState.game = Blackball()

@@ -36,16 +36,12 @@ from typing import Any, ClassVar, Final
 
 from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from ..engine import (
-    DealScored,
     Event,
     Game,
     GameState,
-    MatchEnded,
-    SeatView,
-    TrickWon,
-    View,
     check_cards,
     plural,
+    seat_name,
 )
 from ..errors import Illegal, StockMissing
 from ..events import ForestTurned
@@ -162,8 +158,8 @@ class ForestState(GameState):
 
     def seat_mismatch(self, number: int, got: int, expected: int) -> str:
         return (
-            f"round {number} is started by {self.seat(got)} but the lowest score of round "
-            f"{number - 1} makes {self.seat(expected)} start"
+            f"round {number} is started by {seat_name(self.players, got)} but the lowest score of round "
+            f"{number - 1} makes {seat_name(self.players, expected)} start"
         )
 
     @property
@@ -247,7 +243,7 @@ class ForestState(GameState):
             raise Illegal("wrong-action", f"{action.kind}: forest records only plays")
         seat = action.seat
         if seat != self.turn:
-            raise Illegal("out-of-turn", f"out of turn: {self.seat(self.turn)} is to play")
+            raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
         card = action.card
         hand = self.hands[seat]
         if card not in hand:
@@ -313,39 +309,9 @@ class ForestState(GameState):
         seat = self.turn
         return [a for c in sorted(self.hands[seat]) if self.can(a := Play(seat, c))]
 
-    # -- display --------------------------------------------------------------------------
+    # -- texts for messages----------------------------------------------------------------------
     def _cards_text(self, cards: Any) -> str:
         return DECK.codes_of(sorted(cards))
-
-    def view(self) -> View:
-        seats = []
-        for s in range(self.n):
-            hand = [DECK.code(c) for c in sorted(self.hands[s])] if self.hands else []
-            info = f"won {self.won[s]}" if self.won else ""
-            seats.append(SeatView(s, self.players[s], hand, info, self.totals[s]))
-        if self.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
-        trick = min(self.tricks_played + 1, self.hand_size)
-        title = f"Round {self.deal_index + 1} of {self.rounds} · trick {trick}"
-        forest = (
-            "none yet (black is black)"
-            if self.forest is None
-            else (f"{DECK.code(self.forest)} ({FOREST_COLOUR_NAMES[self.forest // _N]})")
-        )
-        lines = [("Forest", forest), ("Stock", plural(self.pile_size - self.turned, "card"))]
-        if self.trick:
-            colours = trick_colours(self.trick, self.forest)
-            lines.append(
-                (
-                    "Colours",
-                    " ".join(
-                        f"{DECK.code(c)}={FOREST_COLOUR_NAMES[k]}"
-                        for c, k in zip(self.trick, colours, strict=True)
-                    ),
-                )
-            )
-        table = [((self.leader + k) % self.n, DECK.code(c)) for k, c in enumerate(self.trick)]
-        return View(title, seats, table, lines, self.to_move)
 
 
 # -- bots -----------------------------------------------------------------------------------
@@ -442,37 +408,6 @@ class Forest(Game[ForestRules]):
         size = state.hand_size
         hands = [sorted(cards[i * size : (i + 1) * size]) for i in range(state.n)]
         return Deal(first, hands, cards[size * state.n :], [])
-
-    def describe(self, event: Event, players: Sequence[str]) -> str:
-        if isinstance(event, ForestTurned):
-            if event.card is None:
-                return f"trick {event.number}: no forest card (black is black)"
-            verb = "turned" if event.new else "stays"
-            return f"trick {event.number}: forest card {DECK.code(event.card)} {verb}"
-        if isinstance(event, TrickWon):
-            cards = " ".join(DECK.code(c) for _, c in event.cards)
-            return f"trick {event.number} ({cards}) won by {players[event.seat]}"
-        if isinstance(event, DealScored):
-            return f"round {event.deal + 1} scored: " + ", ".join(
-                f"{players[i]} {s}" for i, s in enumerate(event.scores)
-            )
-        if isinstance(event, MatchEnded):
-            names = " and ".join(players[i] for i in event.winners)
-            return f"game over: {names} win{'s' if len(event.winners) == 1 else ''}"
-        return repr(event)
-
-    def history_text(self, record: Any, state: GameState) -> str:
-        """Round by round: each player's tricks and score, and the totals."""
-        assert isinstance(state, ForestState)
-        players = state.players
-        width = max(10, *(len(p) for p in players))
-        lines = ["Round  " + "  ".join(p.rjust(width) for p in players)]
-        for r, scores in enumerate(state.deal_scores, 1):
-            tricks = state.round_tricks[r - 1]
-            cells = [f"{t} -> {s}".rjust(width) for t, s in zip(tricks, scores, strict=True)]
-            lines.append(f"{r:>5}  " + "  ".join(cells))
-        lines.append("Total  " + "  ".join(str(t).rjust(width) for t in state.totals))
-        return "\n".join(lines)
 
 
 ForestState.game = Forest()

@@ -1,0 +1,79 @@
+"""How forest is shown: its states as a replay shows them, its events in words and its
+score sheet (the rules are in :mod:`gamerec.games.forest`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import FOREST_COLOUR_NAMES
+from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View, plural
+from ..events import ForestTurned
+from .forest import _N, DECK, ForestState, trick_colours
+from .view_base import Presenter
+
+__all__ = ["ForestView"]
+
+
+class ForestView(Presenter):
+    def view(self, state: GameState) -> View:
+        assert isinstance(state, ForestState)
+        seats = []
+        for s in range(state.n):
+            hand = [DECK.code(c) for c in sorted(state.hands[s])] if state.hands else []
+            info = f"won {state.won[s]}" if state.won else ""
+            seats.append(SeatView(s, state.players[s], hand, info, state.totals[s]))
+        if state.deal_index < 0:
+            return View("Before the first round", seats, [], [], None)
+        trick = min(state.tricks_played + 1, state.hand_size)
+        title = f"Round {state.deal_index + 1} of {state.rounds} · trick {trick}"
+        forest = (
+            "none yet (black is black)"
+            if state.forest is None
+            else (f"{DECK.code(state.forest)} ({FOREST_COLOUR_NAMES[state.forest // _N]})")
+        )
+        lines = [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))]
+        if state.trick:
+            colours = trick_colours(state.trick, state.forest)
+            lines.append(
+                (
+                    "Colours",
+                    " ".join(
+                        f"{DECK.code(c)}={FOREST_COLOUR_NAMES[k]}"
+                        for c, k in zip(state.trick, colours, strict=True)
+                    ),
+                )
+            )
+        table = [((state.leader + k) % state.n, DECK.code(c)) for k, c in enumerate(state.trick)]
+        return View(title, seats, table, lines, state.to_move)
+
+    def describe(self, event: Event, players: Sequence[str]) -> str:
+        if isinstance(event, ForestTurned):
+            if event.card is None:
+                return f"trick {event.number}: no forest card (black is black)"
+            verb = "turned" if event.new else "stays"
+            return f"trick {event.number}: forest card {DECK.code(event.card)} {verb}"
+        if isinstance(event, TrickWon):
+            cards = " ".join(DECK.code(c) for _, c in event.cards)
+            return f"trick {event.number} ({cards}) won by {players[event.seat]}"
+        if isinstance(event, DealScored):
+            return f"round {event.deal + 1} scored: " + ", ".join(
+                f"{players[i]} {s}" for i, s in enumerate(event.scores)
+            )
+        if isinstance(event, MatchEnded):
+            names = " and ".join(players[i] for i in event.winners)
+            return f"game over: {names} win{'s' if len(event.winners) == 1 else ''}"
+        return repr(event)
+
+    def history_text(self, record: Any, state: GameState) -> str:
+        """Round by round: each player's tricks and score, and the totals."""
+        assert isinstance(state, ForestState)
+        players = state.players
+        width = max(10, *(len(p) for p in players))
+        lines = ["Round  " + "  ".join(p.rjust(width) for p in players)]
+        for r, scores in enumerate(state.deal_scores, 1):
+            tricks = state.round_tricks[r - 1]
+            cells = [f"{t} -> {s}".rjust(width) for t, s in zip(tricks, scores, strict=True)]
+            lines.append(f"{r:>5}  " + "  ".join(cells))
+        lines.append("Total  " + "  ".join(str(t).rjust(width) for t in state.totals))
+        return "\n".join(lines)
