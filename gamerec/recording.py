@@ -517,7 +517,8 @@ class Recorder:
                 self._outcome = None  # the state is ahead of the journal: replay it
                 raise
             self._outcome = (self._version, Outcome(state))
-            return [self.game.describe(e, self.header.players) for e in events]
+            describe = presenter(self.game.id).describe
+            return [describe(e, self.header.players) for e in events]
         self._check(entry)
         self._commit(entry)
         return self._events_of_last()
