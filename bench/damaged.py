@@ -46,19 +46,26 @@ AIM_RATIO = 3.0
 AIM_GROWTH = 6.0  # linear is 4; quadratic 16
 
 
-def flipped_files(folder: Path, frames: int, seed: int) -> tuple[Path, Path]:
-    base = [encode_binary(r) for r in simulate("blackball", 2, 20, seed)]
+def flipped(frames: list[bytes], count: int, seed: int = 1) -> tuple[bytes, bytes]:
+    """A clean file of ``count`` frames (``frames`` over and over) and the same file with
+    one bit flipped in every frame."""
     rng = random.Random(seed)
     clean, damaged = [], []
-    for i in range(frames):
-        f = base[i % len(base)]
+    for i in range(count):
+        f = frames[i % len(frames)]
         clean.append(f)
         b = bytearray(f)
         b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
         damaged.append(bytes(b))
+    return FILE_HEADER + b"".join(clean), FILE_HEADER + b"".join(damaged)
+
+
+def flipped_files(folder: Path, frames: int, seed: int) -> tuple[Path, Path]:
+    base = [encode_binary(r) for r in simulate("blackball", 2, 20, seed)]
+    clean, damaged = flipped(base, frames, seed)
     a, b = folder / "clean.grec", folder / "flipped.grec"
-    a.write_bytes(FILE_HEADER + b"".join(clean))
-    b.write_bytes(FILE_HEADER + b"".join(damaged))
+    a.write_bytes(clean)
+    b.write_bytes(damaged)
     return a, b
 
 

@@ -8,7 +8,6 @@ each made every resync search the rest of the file for a magic that is not there
 
 from __future__ import annotations
 
-import random
 import struct
 import zlib
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from clirun import cli
+from conftest import load_bench
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -86,16 +86,10 @@ def frames() -> list[bytes]:
 
 
 def flipped(frames: list[bytes], count: int, seed: int = 1) -> tuple[bytes, bytes]:
-    """A clean file of ``count`` frames and the same with one bit flipped in each."""
-    rng = random.Random(seed)
-    clean, damaged = [], []
-    for i in range(count):
-        f = frames[i % len(frames)]
-        clean.append(f)
-        b = bytearray(f)
-        b[rng.randrange(len(b))] ^= 1 << rng.randrange(8)
-        damaged.append(bytes(b))
-    return FILE_HEADER + b"".join(clean), FILE_HEADER + b"".join(damaged)
+    """A clean file of ``count`` frames and the same with one bit flipped in each (the
+    benchmark's own damage, bench/damaged.py)."""
+    result: tuple[bytes, bytes] = load_bench("damaged").flipped(frames, count, seed)
+    return result
 
 
 def test_flipped_frames_cost_about_what_clean_ones_do(frames: list[bytes], hashed: list[int]) -> None:
