@@ -19,15 +19,16 @@ the live state; views and texts are made by :mod:`gamerec.present` when asked fo
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from typing import Any
 
 import msgspec
 
 from .engine import Event, GameState, apply_all, plural
 from .errors import FormatError, Illegal, StockMissing
 from .games import get_game
-from .record import Action, Record
+from .record import Action, Deal, Record
 
-__all__ = ["Outcome", "StepTuple", "Walk", "run", "walk"]
+__all__ = ["Outcome", "StepTuple", "Stepper", "Walk", "run", "walk"]
 
 
 class Outcome(msgspec.Struct):
@@ -67,25 +68,9 @@ def walk(record: Record, steps: bool = False, start: tuple[int, GameState] | Non
         game = state.game
     for di in range(first, len(record.deals)):
         deal = record.deals[di]
-        if di and not state.deal_over:
-            prev = record.deals[di - 1]
-            word = game.deal_word
-            return Outcome(
-                state,
-                Illegal(
-                    "deal-unfinished",
-                    f"{word} {di} stops after {plural(len(prev.actions), 'action')}, before its end, "
-                    f"yet {word} {di + 1} follows",
-                ),
-                di - 1,
-            )
-        if state.finished and not game.open_ended:
-            word = game.deal_word
-            return Outcome(
-                state,
-                Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow"),
-                di,
-            )
+        refused = _next_deal_refused(state, di, len(record.deals[di - 1].actions) if di else 0)
+        if refused is not None:
+            return Outcome(state, refused, di - 1 if refused.rule == "deal-unfinished" else di)
         events: Sequence[Event]
         try:
             events = state.begin_deal(deal)
@@ -105,6 +90,95 @@ def walk(record: Record, steps: bool = False, start: tuple[int, GameState] | Non
                 ai, why = stopped
                 return Outcome(state, why, di, ai, deal.actions[ai])
     return Outcome(state)
+
+
+def _next_deal_refused(state: GameState, di: int, actions_before: int) -> Illegal | None:
+    """Why deal ``di`` (from 0) may not begin now, or None: the deal before it stops short
+    (it had ``actions_before`` actions), or the game is over."""
+    word = state.game.deal_word
+    if di and not state.deal_over:
+        return Illegal(
+            "deal-unfinished",
+            f"{word} {di} stops after {plural(actions_before, 'action')}, before its end, "
+            f"yet {word} {di + 1} follows",
+        )
+    if state.finished and not state.game.open_ended:
+        return Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow")
+    return None
+
+
+class Stepper:
+    """A game stepped through its rules one deal and one action at a time: extended with
+    :meth:`begin` and :meth:`push`, shortened with :meth:`pop` (for a bot's search, a
+    recorder's undo, an analyst's what-if). Each step is atomic: a refused one (Illegal,
+    or StockMissing when it needs a stock card the deal does not give yet) changes
+    nothing. :attr:`record` is the game so far, :attr:`state` its live state.
+
+    >>> from gamerec.simulate import simulate
+    >>> game = next(simulate("blackball", players=3, games=1, seed=1))
+    >>> stepper = Stepper(game)            # the header: game, players, rules
+    >>> stepper.begin(game.deals[0])
+    []
+    >>> first = stepper.state.legal_actions()[0]
+    >>> stepper.push(first)
+    []
+    >>> stepper.pop() == first, stepper.state.to_move == game.deals[0].actions[0].seat
+    (True, True)
+    """
+
+    def __init__(self, header: Record) -> None:
+        self.header = msgspec.structs.replace(header, deals=[], claim=None)
+        self.game = get_game(header.game)
+        self.state = self.game.new_state(header.rules, header.players)
+        self._deals: list[tuple[Deal[Any], list[Action]]] = []
+        self._before: list[GameState] = []  # the state before each deal began
+
+    @property
+    def record(self) -> Record:
+        """The game so far, as a record (each deal with the actions pushed)."""
+        deals = [msgspec.structs.replace(d, actions=list(a)) for d, a in self._deals]
+        return msgspec.structs.replace(self.header, deals=deals)
+
+    def begin(self, deal: Deal[Any]) -> list[Event]:
+        """Begin ``deal`` (its actions are not played: push them); the events it caused."""
+        refused = _next_deal_refused(
+            self.state, len(self._deals), len(self._deals[-1][1]) if self._deals else 0
+        )
+        if refused is not None:
+            raise refused
+        before = self.state.copy()
+        events = list(self.state.begin_deal(deal))  # (atomic, but forest's first forest card)
+        self._before.append(before)
+        self._deals.append((deal, []))
+        return events
+
+    def push(self, action: Action) -> list[Event]:
+        """Play ``action`` in the current deal; the events it caused."""
+        if not self._deals:
+            raise ValueError("no deal has begun: begin one first")
+        events = list(self.state.apply(action))
+        self._deals[-1][1].append(action)
+        return events
+
+    def pop(self) -> Action | Deal[Any]:
+        """Take back the last step: the current deal's last action, or, when it has none,
+        the deal itself. What was taken back. The current deal is replayed from the state
+        kept before it (a step back costs one deal)."""
+        if not self._deals:
+            raise IndexError("nothing to take back")
+        deal, actions = self._deals[-1]
+        state = self._before[-1].copy()
+        if not actions:
+            self._deals.pop()
+            self._before.pop()
+            self.state = state
+            return deal
+        last = actions.pop()
+        state.begin_deal(deal)
+        for action in actions:
+            state.apply(action)
+        self.state = state
+        return last
 
 
 def run(record: Record, start: tuple[int, GameState] | None = None) -> Outcome:
