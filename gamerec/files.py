@@ -5,6 +5,10 @@ records, ``.json``), ``jsonl`` (one record per line, ``.jsonl``) and ``text`` (t
 notation, ``.gtxt``, see :mod:`gamerec.notation`). Readers yield an
 :class:`Entry` per record, holding either the record or the :class:`FormatError` that made
 it unreadable, so one bad record never stops the rest. Writers write atomically.
+
+Why one module of over a thousand lines: it still holds six jobs (the binary codec, the
+content hash, detection and readers, the writers, salvage, listing); issue 14 splits them
+into a ``gamerec/format/`` package, one module each, and this module goes.
 """
 
 from __future__ import annotations
@@ -705,7 +709,7 @@ def write_atomic(
     permissions (and, where this process may, its owner). A symbolic link is written
     through: its target gets the new content and the link stays. ``inputs`` are the files
     the content is read from: none of them is ever overwritten. Temporary files are named
-    ``.NAME.gamerec-PID-XXXX.tmp``; those that a run killed outright (SIGKILL, a power
+    ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
     cut) left beside ``path`` are removed here once their process is gone."""
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     if target.is_dir():

@@ -28,6 +28,10 @@ comma in a name, ``#``, a control character) is written as a JSON string. The no
 carries everything a record holds, so binary -> text -> binary is byte-identical.
 docs/notation.md describes every line; :func:`parse_action` reads the action syntax
 alone, as ``gamerec record`` does at its prompt.
+
+Why one module of about 800 lines: the reader's line handlers and the writer mirror each
+other, and the grammar is kept in one place while they change together; issue 14 moves the
+notation into the ``gamerec/format/`` package, where the reader and the writer can part.
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ it played and the whole deal is checked by the rules (a mistake is reported then
 deal goes back to the action at fault). The stock is filled in as it is revealed: when
 the rules need a stock card the record does not give yet, :attr:`Recorder.needs_stock`
 says so and :meth:`Recorder.reveal` adds it.
+
+Why one module of about a thousand lines: the recorder and its journal (locking, limits,
+repair of a damaged journal) are still together; issue 14 gives the journal a module of its
+own beside the recorder.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ reaches that way out through it alone:
 - a CSV cell: :func:`csv_cell` (and :func:`csv_table`, which writes every cell through it): the
   terminal's stand-ins, then a leading ``'`` where a spreadsheet would read a formula;
 - JSON: :func:`json_inert`: lossless, but the characters a terminal would act on are written
-  as ``\\uXXXX`` escapes, so JSON printed to a terminal is inert too.
+  as ``\\u`` escapes (``\\u202e``), so JSON printed to a terminal is inert too.
 
 The record itself always keeps the text exactly as written; only what is shown changes.
 """
@@ -116,7 +116,7 @@ _JSON_ACTIVE = re.compile(f"[\\x7f-\\x9f{_BIDI}\\u2028\\u2029]")
 
 def json_inert(text: str) -> str:
     """JSON text (as msgspec writes it) with every C1 control, DEL, bidirectional control
-    and line or paragraph separator written as a ``\\uXXXX`` escape: the same JSON value,
+    and line or paragraph separator written as a ``\\u`` escape (``\\u2028``): the same JSON value,
     inert on a terminal. Outside its strings JSON holds none of these, so escaping them
     wherever they are is safe.
 

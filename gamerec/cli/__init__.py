@@ -2,6 +2,9 @@
 
 Exit codes: 0 every record valid; 1 some record illegal, incomplete or mismatched;
 2 a usage error, or some input unreadable.
+
+Why one module of over 900 lines: every command still lives here; issue 14 gives each
+command (or close group) a module of its own, leaving the app and its error handling here.
 """
 
 from __future__ import annotations

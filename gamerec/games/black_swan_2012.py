@@ -31,6 +31,10 @@ Rules as gamerec plays them:
   declarer's team's deal score is doubled.
 - After each deal, if some side has reached ``target`` (default 500 in the team game,
   300 otherwise) and one side alone has the highest total, it wins and the match ends.
+
+Why one module of over 500 lines: one module per game (the house's rule), so that the
+rules of black-swan-2012 (combinations with jokers, captures, teams, declarations, targets)
+stand together, stated in this docstring and checked in this code.
 """
 
 from __future__ import annotations

@@ -43,6 +43,10 @@ Rules as gamerec plays them:
 - A record holds one or more games, one per deal, each with its own dealer. Its totals
   are the sums of the finals; with one game its winner is the game's, with several the
   highest total wins and equal totals share.
+
+Why one module of about 700 lines: one module per game (the house's rule), so that the
+rules of black-swan-taroc (pass-downs, pledges, draws, both game ends, subpar conversion)
+stand together, stated in this docstring and checked in this code.
 """
 
 from __future__ import annotations
