@@ -64,6 +64,7 @@ __all__ = [
     "read_records",
     "remove_stale_temporaries",
     "salvage",
+    "same_file",
     "temporary_path",
     "write_all",
     "write_atomic",
@@ -816,23 +817,27 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one file: the same path once symlinks are followed (even to
+    a file not made yet), or the same file on disk (a hard link)."""
+    try:
+        if Path(a).resolve() == Path(b).resolve():
+            return True
+    except (OSError, RuntimeError):  # a symlink loop
+        pass
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def check_not_input(output: str | Path, inputs: Iterable[str | Path]) -> None:
     """InputError if ``output`` is one of ``inputs`` (the same file by any name: a
     symbolic or hard link included): gamerec never overwrites what it reads."""
     if str(output) == "-":
         return
-    try:
-        out = os.stat(output)
-    except OSError:
-        return
     for source in inputs:
-        if str(source) == "-":
-            continue
-        try:
-            src = os.stat(source)
-        except OSError:
-            continue
-        if (src.st_dev, src.st_ino) == (out.st_dev, out.st_ino):
+        if str(source) != "-" and same_file(output, source):
             raise InputError(f"{output}: is also the input; write to another file (the input stays as it is)")
 
 

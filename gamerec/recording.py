@@ -48,7 +48,7 @@ from . import record as limits
 from .cards import CardCodeError
 from .engine import Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
-from .files import write_records
+from .files import same_file, write_records
 from .games import get_game
 from .games.views import presenter
 from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
@@ -59,7 +59,7 @@ from .verify import Verdict, verdict_of
 if sys.platform != "win32":
     import fcntl
 
-__all__ = ["Recorder", "Rejected", "same_file"]
+__all__ = ["Recorder", "Rejected"]
 
 #: the byte order mark a journal may start with (an editor's doing)
 BOM = b"\xef\xbb\xbf"
@@ -887,20 +887,6 @@ _LONG_NUMBER = re.compile(r"[0-9]{19,}")
 
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def same_file(a: str | Path, b: str | Path) -> bool:
-    """Whether two paths name one file: the same path once symlinks are followed (even to
-    a file not made yet), or the same file on disk (a hard link)."""
-    try:
-        if Path(a).resolve() == Path(b).resolve():
-            return True
-    except (OSError, RuntimeError):  # a symlink loop
-        pass
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return False
 
 
 def _owner_file(journal: Path) -> Path:

@@ -37,6 +37,7 @@ from ..files import (
     expand_paths,
     list_records,
     read_file,
+    same_file,
     write_all,
     write_atomic,
     write_records,
@@ -47,7 +48,7 @@ from ..games import GAMES, games_info, get_game
 from ..htmlexport import html_replay
 from ..present import Replay, Step, move
 from ..record import Record
-from ..recording import Recorder, Rejected, same_file
+from ..recording import Recorder, Rejected
 from ..safe import json_inert
 from ..schema import write_schemas
 from ..simulate import parse_rule_options
