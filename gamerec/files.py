@@ -667,7 +667,10 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
     elif encoding == "jsonl":
         enc = msgspec.json.Encoder()
         for r in records:
-            yield json_inert(enc.encode(codec(r.game).to_struct(_filled(r))).decode()).encode() + b"\n"
+            line = enc.encode(codec(r.game).to_struct(_filled(r)))
+            # (ASCII JSON, the common case, holds nothing to escape: no decoding round trip)
+            plain = line.isascii() and b"\x7f" not in line
+            yield (line if plain else json_inert(line.decode()).encode()) + b"\n"
     elif encoding == "text":
         for i, r in enumerate(records):
             yield (("\n" if i else "") + notation.format_record(_filled(r))).encode()
