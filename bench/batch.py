@@ -41,9 +41,10 @@ from typing import Any
 import msgspec
 
 import gamerec
-from gamerec.files import encode_records, read_file
+from gamerec.format.read import read_file
+from gamerec.format.record import Record
+from gamerec.format.write import encode_records
 from gamerec.games import GAMES
-from gamerec.record import Record
 from gamerec.simulate import simulate
 
 PLAYERS = {"blackball": 4, "black-swan-2012": 4, "black-swan-taroc": 4, "forest": 4}
@@ -59,7 +60,7 @@ DECODE = [
     sys.executable,
     "-P",
     "-c",
-    "import sys\nfrom gamerec.files import read_file\nn = 0\nfor e in read_file(sys.argv[1]):\n    n += 1\n",
+    "import sys\nfrom gamerec.format import read_file\nn = 0\nfor e in read_file(sys.argv[1]):\n    n += 1\n",
 ]
 
 

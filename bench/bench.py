@@ -7,7 +7,7 @@ Run from the repository root::
 One run generates a tournament with :func:`gamerec.simulate.simulate` (not timed), encodes
 it in memory as binary, JSON Lines and pretty JSON, then times, each ``--repeat`` times:
 
-- decode: every record read from the binary bytes (:func:`gamerec.files.read_bytes`);
+- decode: every record read from the binary bytes (:func:`gamerec.format.read.read_bytes`);
 - decode + verify: :func:`gamerec.verify.verify_entries` over ``read_bytes`` (what
   ``gamerec validate`` does);
 - verify only: ``verify_entries`` over records decoded beforehand;
@@ -37,9 +37,10 @@ from typing import Any
 import msgspec
 
 import gamerec
-from gamerec.files import Entry, encode_records, read_bytes
+from gamerec.format.read import Entry, read_bytes
+from gamerec.format.record import Claim, Record
+from gamerec.format.write import encode_records
 from gamerec.games import GAMES, get_game
-from gamerec.record import Claim, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries, verify_record
 

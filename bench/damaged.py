@@ -14,7 +14,7 @@ It writes, in a temporary folder:
   reaches the end of the file (a hostile file made to cost the most per byte).
 
 and times, the best of R runs each, listing every record as ``gamerec ls`` does
-(``gamerec.files.list_records``, in this process, without printing). It reports the
+(``gamerec.format.listing.list_records``, in this process, without printing). It reports the
 damaged/clean time ratio on the flipped file (aim: at most 3) and, for the magic and false
 frame files, how the time grows with the size: the time of the 4K file over that of the K
 file (linear: about 4; quadratic: about 16).
@@ -37,8 +37,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gamerec.container import FILE_HEADER, MAGIC, SYNC
-from gamerec.files import encode_binary, list_records
+from gamerec.format.binary import encode_binary
+from gamerec.format.container import FILE_HEADER, MAGIC, SYNC
+from gamerec.format.listing import list_records
 from gamerec.simulate import simulate
 
 #: the aims: damaged over clean, and growth of the time over a four-fold size

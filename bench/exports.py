@@ -26,9 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
 from gamerec.export import csv_rows, to_text
-from gamerec.files import encode_records, read_bytes
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Record
+from gamerec.format.write import encode_records
 from gamerec.present import Replay
-from gamerec.record import Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries
 

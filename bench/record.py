@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
-from gamerec.recording import Recorder
+from gamerec.recorder import Recorder
 
 WINDOW = 20
 

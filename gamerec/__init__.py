@@ -1,6 +1,6 @@
 """gamerec: record, check and replay card games.
 
-The library reads and writes move logs (:mod:`gamerec.files`), verifies them by the rules
+The library reads and writes move logs (:mod:`gamerec.format`), verifies them by the rules
 (:mod:`gamerec.verify`), replays them step by step (:mod:`gamerec.replay`, shown to people
 by :mod:`gamerec.present`), scores and exports them. It never prints; the command line
 lives in :mod:`gamerec.cli`.

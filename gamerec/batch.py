@@ -1,7 +1,7 @@
 """Batches: verify many records, in order, in one process or several; find duplicates;
 add up standings per game and player.
 
-Records are read undecoded (:func:`gamerec.files.raw_records`) and decoded and verified
+Records are read undecoded (:func:`gamerec.format.read.raw_records`) and decoded and verified
 where the work is done, so only bytes travel to other processes and verdicts come back.
 At most a few chunks per process are in flight at any time: memory stays flat however
 many records a batch holds, and verdicts come out in input order, the same as in one
@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from .errors import InputError
-from .files import RawRecord, content_hash, decode_raw, expand_paths, raw_records
+from .format.binary import content_hash
+from .format.paths import expand_paths
+from .format.read import RawRecord, decode_raw, raw_records
 from .verify import STATUSES, Verdict, unreadable, verify_record
 
 if TYPE_CHECKING:

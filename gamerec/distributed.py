@@ -19,7 +19,8 @@ from typing import Any
 import msgspec
 
 from .errors import InputError
-from .files import expand_paths, raw_file
+from .format.paths import expand_paths
+from .format.read import raw_file
 from .verify import STATUSES
 
 __all__ = ["summarize_bag", "verdict_bag", "verify_file"]

@@ -31,8 +31,8 @@ from mypy_extensions import mypyc_attr
 from .cards import PLEDGES, Deck
 from .errors import Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, SeatView, TrickWon, View
-from .record import Action, Deal
-from .rules import option_values
+from .format.record import Action, Deal
+from .options import option_values
 
 __all__ = [
     "Bot",

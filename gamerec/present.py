@@ -19,9 +19,9 @@ from collections.abc import Iterator, Sequence
 import msgspec
 
 from .engine import Event, GameState, View
+from .format.record import Action, Record
 from .games import get_game
 from .games.views import presenter
-from .record import Action, Record
 from .replay import Outcome, walk
 from .verify import Verdict, verdict_of
 

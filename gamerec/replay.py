@@ -25,8 +25,8 @@ import msgspec
 
 from .engine import Event, GameState, apply_all, plural
 from .errors import FormatError, Illegal, StockMissing
+from .format.record import Action, Deal, Record
 from .games import get_game
-from .record import Action, Deal, Record
 
 __all__ = ["Outcome", "StepTuple", "Stepper", "Walk", "run", "walk"]
 

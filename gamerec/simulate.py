@@ -15,9 +15,9 @@ import msgspec
 
 from . import __version__
 from .errors import Illegal, InputError
+from .format.jsonform import nesting_over
+from .format.record import Meta, Provenance, Record
 from .games import get_game
-from .jsonform import nesting_over
-from .record import Meta, Provenance, Record
 
 __all__ = ["MAX_RULE_NESTING", "MAX_TARGET", "parse_rule_options", "simulate", "simulate_record"]
 

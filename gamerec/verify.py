@@ -16,9 +16,9 @@ import msgspec
 
 from .engine import GameState, action_text, plural, seat_name
 from .errors import StockMissing
-from .files import Entry
+from .format.read import Entry
+from .format.record import Record
 from .games import get_game
-from .record import Record
 from .replay import Outcome, run
 
 __all__ = [
@@ -252,6 +252,7 @@ def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
 
 def verify_paths(paths: Iterable[str]) -> Iterator[Verdict]:
     """A verdict for every record of every file, directory or glob named (streamed)."""
-    from .files import expand_paths, read_records
+    from .format.paths import expand_paths
+    from .format.read import read_records
 
     return verify_entries(read_records(expand_paths(paths)))

@@ -11,11 +11,13 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from gamerec import container
 from gamerec.batch import PlayerStanding, standings, verify_batch
 from gamerec.cli import app
-from gamerec.files import content_hash, encode_binary, list_records, write_records
-from gamerec.record import Bid, Claim, Record
+from gamerec.format import container
+from gamerec.format.binary import content_hash, encode_binary
+from gamerec.format.listing import list_records
+from gamerec.format.record import Bid, Claim, Record
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 from gamerec.verify import GameResult, ScoreSheet, Verdict
 

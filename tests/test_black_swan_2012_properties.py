@@ -27,16 +27,18 @@ import pytest
 from hypothesis import HealthCheck, assume, event, example, given, note, settings
 from hypothesis import strategies as st
 
-from gamerec import container
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
 from gamerec.engine import DealScored, MatchEnded
-from gamerec.files import encode_binary, encode_records, read_bytes
+from gamerec.format import container
+from gamerec.format.binary import encode_binary
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Cards, Declare, Record
+from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination, playable
 from gamerec.games.views import presenter
 from gamerec.present import Replay
-from gamerec.record import Cards, Declare, Record
 from gamerec.simulate import simulate
 from gamerec.verify import Verdict, verify_record
 

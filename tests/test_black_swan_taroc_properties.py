@@ -34,7 +34,9 @@ from hypothesis import strategies as st
 
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event
-from gamerec.files import encode_records, read_bytes
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
+from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc import (
     Drew,
@@ -45,7 +47,6 @@ from gamerec.games.black_swan_taroc import (
     par_and_finals,
 )
 from gamerec.present import Replay
-from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.simulate import simulate
 from gamerec.verify import STATUSES, verify_entries, verify_record
 

@@ -35,6 +35,7 @@ import pytest
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event, GameState
 from gamerec.errors import Illegal, StockMissing
+from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc import (
     ORDER,
@@ -46,7 +47,6 @@ from gamerec.games.black_swan_taroc import (
     par_and_finals,
 )
 from gamerec.games.views import presenter
-from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

@@ -2,7 +2,7 @@
 (kept apart by this typer's runner) of every command.
 
 Records are made here with :func:`gamerec.simulate.simulate` and written with
-:func:`gamerec.files.write_records`; only ``fixtures/blackball/tournament.grec`` and one hand-worked game
+:func:`gamerec.format.write.write_records`; only ``fixtures/blackball/tournament.grec`` and one hand-worked game
 are read from the fixtures."""
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from typer.testing import CliRunner, Result
 
 import gamerec
 from gamerec.cli import app
-from gamerec.container import MAGIC
-from gamerec.files import read_bytes, read_file, write_records
+from gamerec.format.container import MAGIC
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Bid, Claim, Play, Record
+from gamerec.format.write import write_records
 from gamerec.games import GAMES
-from gamerec.record import Bid, Claim, Play, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

@@ -12,10 +12,11 @@ import msgspec
 import pytest
 from clirun import cli
 
-from gamerec.files import read_file, write_records
+from gamerec.format.read import read_file
+from gamerec.format.record import Cards, Record
+from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import BlackSwan2012State, combination
-from gamerec.record import Cards, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

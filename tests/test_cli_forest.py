@@ -12,10 +12,11 @@ import msgspec
 import pytest
 from clirun import cli
 
-from gamerec.files import read_file, write_records
+from gamerec.format.read import read_file
+from gamerec.format.record import Play, Record
+from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestState, round_score, trick_colours
-from gamerec.record import Play, Record
 from gamerec.simulate import simulate
 
 GAME = "forest"

@@ -9,9 +9,9 @@ import random
 import msgspec
 import pytest
 
+from gamerec.format.record import Record
 from gamerec.games import GAMES
 from gamerec.present import Replay
-from gamerec.record import Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

@@ -19,10 +19,10 @@ import pytest
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as DECK
 from gamerec.cards import SWAN
-from gamerec.files import read_bytes, read_file
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Cards, Declare, Record
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, combination
 from gamerec.present import Replay
-from gamerec.record import Cards, Declare, Record
 from gamerec.replay import walk
 from gamerec.verify import verify_record
 

@@ -29,10 +29,11 @@ import pytest
 
 from gamerec.cards import PLEDGES, TAROC
 from gamerec.engine import DealScored
-from gamerec.files import encode_records, read_bytes, read_file
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Play, Record
+from gamerec.format.write import encode_records
 from gamerec.games.black_swan_taroc import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from gamerec.present import Replay
-from gamerec.record import Play, Record
 from gamerec.replay import walk
 from gamerec.verify import verify_record
 

@@ -18,9 +18,9 @@ import pytest
 
 from gamerec.cards import FRENCH
 from gamerec.engine import GameState, TrickWon
-from gamerec.files import read_bytes, read_file
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.games import get_game
-from gamerec.record import Bid, Deal, Play, Record
 from gamerec.replay import walk
 from gamerec.verify import Verdict, verify_record
 

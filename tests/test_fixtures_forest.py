@@ -24,10 +24,10 @@ import pytest
 
 from gamerec.cards import FOREST
 from gamerec.engine import DealScored, MatchEnded, TrickWon
-from gamerec.files import read_bytes, read_file
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Play, Record
 from gamerec.games.forest import ForestTurned, trick_winner
 from gamerec.present import Replay
-from gamerec.record import Play, Record
 from gamerec.verify import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "forest" / "games"

@@ -26,14 +26,16 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, note, settings
 from hypothesis import strategies as st
 
-from gamerec import container
 from gamerec.cards import FOREST as F
 from gamerec.engine import DealScored, MatchEnded, TrickWon
-from gamerec.files import encode_binary, encode_records, read_bytes
+from gamerec.format import container
+from gamerec.format.binary import encode_binary
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Play, Record
+from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestTurned, round_score, trick_colours, trick_winner
 from gamerec.present import Replay
-from gamerec.record import Play, Record
 from gamerec.simulate import simulate
 from gamerec.verify import STATUSES, Verdict, verify_entries, verify_record
 

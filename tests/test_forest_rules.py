@@ -21,11 +21,12 @@ import pytest
 from gamerec.cards import FOREST as F
 from gamerec.engine import DealScored, Event, MatchEnded, TrickWon
 from gamerec.errors import GamerecError, Illegal, StockMissing
-from gamerec.files import encode_records, read_bytes
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Action, Bid, Deal, Play, Record
+from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestRules, ForestState, ForestTurned, round_score, trick_winner
 from gamerec.games.views import presenter
-from gamerec.record import Action, Bid, Deal, Play, Record
 from gamerec.verify import verify_record
 
 GAME = get_game("forest")

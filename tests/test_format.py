@@ -15,21 +15,14 @@ from typing import Any
 import msgspec
 import pytest
 
-from gamerec import container
 from gamerec.errors import FormatError
-from gamerec.files import (
-    content_hash,
-    decode_header,
-    detect,
-    encode_binary,
-    encode_records,
-    read_bytes,
-    read_file,
-    write_records,
-)
+from gamerec.format import container
+from gamerec.format.binary import content_hash, decode_header, encode_binary
+from gamerec.format.read import detect, read_bytes, read_file
+from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Provenance, Record
+from gamerec.format.schema import schema_text, write_schemas
+from gamerec.format.write import encode_records, write_records
 from gamerec.games import GAMES
-from gamerec.record import Bid, Claim, Deal, Meta, Play, Provenance, Record
-from gamerec.schema import schema_text, write_schemas
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries, verify_record
 

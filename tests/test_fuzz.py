@@ -16,11 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamerec import container
 from gamerec.errors import FORMAT_CODES, GamerecError
-from gamerec.files import encode_records, read_bytes
-from gamerec.notation import format_record
-from gamerec.recording import Recorder
+from gamerec.format import container
+from gamerec.format.notation import format_record
+from gamerec.format.read import read_bytes
+from gamerec.format.write import encode_records
+from gamerec.recorder import Recorder
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 
@@ -167,7 +168,7 @@ def test_hostile_inputs_within_memory_and_time(name: str, tmp_path: Path) -> Non
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         from gamerec.errors import FORMAT_CODES
-        from gamerec.files import read_file
+        from gamerec.format.read import read_file
         n = 0
         for e in read_file({str(path)!r}):
             assert e.record is not None or e.error.code in FORMAT_CODES, e.error

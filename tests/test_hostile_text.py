@@ -11,7 +11,8 @@ import msgspec
 import pytest
 from clirun import cli
 
-from gamerec.files import read_file, write_records
+from gamerec.format.read import read_file
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 
 LINK = '=HYPERLINK("http://evil","x")'

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from gamerec.files import read_file
-from gamerec.htmlexport import html_replay
+from gamerec.escape import strip_controls
+from gamerec.export.html import html_replay
+from gamerec.format.read import read_file
+from gamerec.format.record import Record
 from gamerec.present import Replay, Step
-from gamerec.record import Record
-from gamerec.safe import strip_controls
 from gamerec.simulate import simulate
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -1,4 +1,4 @@
-"""The HTML replay page (gamerec.htmlexport) without a browser: well-formed, self-contained,
+"""The HTML replay page (gamerec.export.html) without a browser: well-formed, self-contained,
 the same steps as the library's replay, safe with hostile names, deterministic."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from gamerec.files import read_file
-from gamerec.htmlexport import html_replay
+from gamerec.escape import strip_controls
+from gamerec.export.html import html_replay
+from gamerec.format.read import read_file
+from gamerec.format.record import Record
 from gamerec.present import Replay
-from gamerec.record import Record
-from gamerec.safe import strip_controls
 from gamerec.simulate import simulate
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gamerec.cli import app
-from gamerec.files import read_file
+from gamerec.format.read import read_file
 from gamerec.verify import STATUSES, Verdict, verify_entries, verify_record
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

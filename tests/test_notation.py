@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamerec.errors import FormatError
-from gamerec.files import encode_binary, read_bytes, read_file
+from gamerec.format.binary import encode_binary
+from gamerec.format.notation import format_action, format_record, parse_action, parse_records
+from gamerec.format.read import read_bytes, read_file
+from gamerec.format.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.games import GAMES, get_game
-from gamerec.notation import format_action, format_record, parse_action, parse_records
-from gamerec.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 

@@ -15,13 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from gamerec import container
 from gamerec.engine import DealScored, TrickWon
 from gamerec.errors import FormatError
-from gamerec.files import encode_binary, encode_records, read_bytes
+from gamerec.format import container
+from gamerec.format.binary import encode_binary
+from gamerec.format.read import read_bytes
+from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Record
+from gamerec.format.write import encode_records
 from gamerec.games.blackball import schedule_sizes
 from gamerec.present import Replay
-from gamerec.record import Bid, Claim, Deal, Meta, Play, Record
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries, verify_record
 

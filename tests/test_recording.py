@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from gamerec.errors import GamerecError
-from gamerec.files import encode_binary, read_file
-from gamerec.record import Bid
-from gamerec.recording import Recorder, Rejected
+from gamerec.format.binary import encode_binary
+from gamerec.format.read import read_file
+from gamerec.format.record import Bid
+from gamerec.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 

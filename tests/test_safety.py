@@ -15,7 +15,7 @@ import msgspec
 from clirun import cli
 from conftest import FIXTURES
 
-from gamerec.files import write_records
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 
 GAMEREC = FIXTURES.parent / "gamerec"

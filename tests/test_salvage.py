@@ -8,8 +8,11 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-from gamerec.files import encode_binary, raw_records, read_file, salvage, write_records
-from gamerec.record import Record
+from gamerec.format.binary import encode_binary
+from gamerec.format.read import raw_records, read_file
+from gamerec.format.record import Record
+from gamerec.format.salvage import salvage
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 
 

@@ -26,31 +26,24 @@ from rich.console import Console
 from typer.core import TyperGroup
 
 from .. import __version__, compiled
-from ..analysis import write_parquet
 from ..batch import MAX_JOBS, Duplicates, default_jobs, max_jobs, standings, verify_batch
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError, Illegal, InputError
+from ..escape import json_inert
 from ..export import export_checked as export_records
-from ..files import (
-    Entry,
-    expand_paths,
-    list_records,
-    read_file,
-    same_file,
-    write_all,
-    write_atomic,
-    write_records,
-    write_stream,
-)
-from ..files import salvage as salvage_file
+from ..export.html import html_replay
+from ..export.parquet import write_parquet
+from ..format.listing import list_records
+from ..format.paths import expand_paths
+from ..format.read import Entry, read_file
+from ..format.record import Record
+from ..format.salvage import salvage as salvage_file
+from ..format.schema import write_schemas
+from ..format.write import same_file, write_all, write_atomic, write_records, write_stream
 from ..games import GAMES, games_info, get_game
-from ..htmlexport import html_replay
 from ..present import Replay, Step, move
-from ..record import Record
-from ..recording import Recorder, Rejected
-from ..safe import json_inert
-from ..schema import write_schemas
+from ..recorder import Recorder, Rejected
 from ..simulate import parse_rule_options
 from ..simulate import simulate as simulate_records
 from ..verify import STATUSES, Verdict, unreadable, verify_record
@@ -318,7 +311,7 @@ _json_out = msgspec.json.Encoder()
 
 
 def _json(obj: Any) -> str:
-    """``obj`` as one line of JSON, inert on a terminal (:func:`gamerec.safe.json_inert`)."""
+    """``obj`` as one line of JSON, inert on a terminal (:func:`gamerec.escape.json_inert`)."""
     return json_inert(_json_out.encode(obj).decode())
 
 

@@ -1,5 +1,5 @@
 """Rich rendering of library results. Every piece of text goes in as rich Text (never as
-markup) through :func:`clean` (:func:`gamerec.safe.terminal_text`), so a player's name, a
+markup) through :func:`clean` (:func:`gamerec.escape.terminal_text`), so a player's name, a
 note or a file name cannot restyle, retitle, clear or take over the terminal, nor fake a
 line of output."""
 
@@ -17,9 +17,9 @@ from rich.text import Text
 
 from ..batch import PlayerStanding, Standings
 from ..engine import View
-from ..files import Listing
+from ..escape import csv_table, terminal_text
+from ..format.listing import Listing
 from ..present import Step
-from ..safe import csv_table, terminal_text
 from ..verify import ScoreSheet, Verdict
 
 STATUS_STYLE = {
@@ -32,7 +32,7 @@ STATUS_STYLE = {
 
 
 def clean(text: str) -> str:
-    """``text`` as it may reach the terminal (:func:`gamerec.safe.terminal_text`): escape
+    """``text`` as it may reach the terminal (:func:`gamerec.escape.terminal_text`): escape
     sequences, controls and bidirectional controls shown as ``�``, line breaks as ``⏎``."""
     return terminal_text(text)
 
@@ -173,7 +173,7 @@ STANDINGS_COLUMNS = ("game", "rank", "player", "games", "wins", "total", "mean",
 
 def standings_csv(result: Standings) -> str:
     """The standings as CSV, one row per game and player, written by
-    :func:`gamerec.safe.csv_table` (text inert, formulas neutralised)."""
+    :func:`gamerec.escape.csv_table` (text inert, formulas neutralised)."""
     rows = (
         [game_id, i, p.player, p.games, _num(p.wins), p.total, Decimal(f"{p.mean:.3f}"), p.best]
         for game_id, players in result.games.items()

@@ -8,7 +8,7 @@ import msgspec
 
 from ..engine import Game
 from ..errors import FormatError
-from ..rules import option_values, option_values_of_type
+from ..options import option_values, option_values_of_type
 from .black_swan_2012 import BlackSwan2012
 from .black_swan_taroc import BlackSwanTaroc
 from .blackball import Blackball

@@ -58,8 +58,8 @@ from ..engine import (
 )
 from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
-from ..record import Action, Cards, Deal, Declare
-from ..rules import BlackSwan2012Rules
+from ..format.record import Action, Cards, Deal, Declare
+from ..options import BlackSwan2012Rules
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 

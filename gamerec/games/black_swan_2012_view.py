@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
 from ..events import Captured, Declared, WentOut
-from ..record import Action, Cards
+from ..format.record import Action, Cards
 from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, _sorted_hand, combination
 from .view_base import Presenter
 

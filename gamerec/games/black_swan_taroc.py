@@ -66,8 +66,8 @@ from ..cards import (
 from ..engine import DealScored, Event, Game, GameState, check_cards, plural, seat_name
 from ..errors import Illegal, StockMissing
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ..record import Action, Deal, DrawDeal, Pass, Play, Pledge
-from ..rules import BlackSwanTarocRules
+from ..format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
+from ..options import BlackSwanTarocRules
 
 __all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
 

@@ -35,8 +35,8 @@ from ..engine import (
     seat_name,
 )
 from ..errors import Illegal
-from ..record import Action, Bid, Deal, Play
-from ..rules import BlackballRules
+from ..format.record import Action, Bid, Deal, Play
+from ..options import BlackballRules
 
 __all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
 

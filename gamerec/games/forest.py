@@ -45,8 +45,8 @@ from ..engine import (
 )
 from ..errors import Illegal, StockMissing
 from ..events import ForestTurned
-from ..record import Action, Deal, Play
-from ..rules import ForestRules
+from ..format.record import Action, Deal, Play
+from ..options import ForestRules
 
 __all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
 

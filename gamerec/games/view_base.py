@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Event, Game, GameState, View, action_text, seat_name
-from ..record import Action
+from ..format.record import Action
 
 __all__ = ["Presenter"]
 

@@ -23,7 +23,8 @@ from clirun import cli
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch
 from gamerec.errors import InputError
-from gamerec.files import RawRecord, write_records
+from gamerec.format.read import RawRecord
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 from gamerec.verify import Verdict
 

@@ -21,8 +21,9 @@ import msgspec
 import pytest
 from clirun import cli
 
-from gamerec.files import encode_records, read_file, write_records
-from gamerec.record import Record
+from gamerec.format.read import read_file
+from gamerec.format.record import Record
+from gamerec.format.write import encode_records, write_records
 from gamerec.simulate import simulate
 
 MAIN = [sys.executable, "-c", "from gamerec.cli import main; main()"]
@@ -150,7 +151,7 @@ def test_json_is_encoded_one_record_at_a_time() -> None:
 
 
 def read_file_bytes(data: bytes) -> list:  # type: ignore[type-arg]
-    from gamerec.files import read_bytes
+    from gamerec.format.read import read_bytes
 
     return list(read_bytes(data))
 
@@ -158,11 +159,11 @@ def read_file_bytes(data: bytes) -> list:  # type: ignore[type-arg]
 @pytest.mark.parametrize("n", [1, 2, 5])
 def test_streamed_json_is_laid_out_as_before(n: int) -> None:
     """Streaming changes no byte: the same layout as one pretty-printed document."""
-    from gamerec.files import _filled
-    from gamerec.jsonform import codec, pretty
+    from gamerec.format.binary import with_defaults
+    from gamerec.format.jsonform import codec, pretty
 
     records = many(n)
-    items = [msgspec.to_builtins(codec(r.game).to_struct(_filled(r))) for r in records]
+    items = [msgspec.to_builtins(codec(r.game).to_struct(with_defaults(r))) for r in records]
     doc = items[0] if n == 1 else items
     assert b"".join(encode_records(records, "json")) == (pretty(doc) + "\n").encode()
 
@@ -273,7 +274,7 @@ def test_an_exception_while_a_binary_file_is_read_stays_that_exception(big: Path
     """A signal (or any error) arriving while a mapped binary file is read was replaced by
     `BufferError: cannot close exported pointers exist` (exit 3 instead of 130): a view of
     the map was still alive in the frames the exception was leaving."""
-    from gamerec.files import raw_file
+    from gamerec.format.read import raw_file
 
     reading = raw_file(big)
     next(reading)

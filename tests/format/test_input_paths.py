@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-from gamerec.files import encode_records, expand_paths, raw_file
+from gamerec.format.paths import expand_paths
+from gamerec.format.read import raw_file
+from gamerec.format.write import encode_records
 from gamerec.simulate import simulate
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
@@ -130,7 +132,7 @@ def test_glob_matches_as_glob_does(tmp_path: Path, monkeypatch: pytest.MonkeyPat
                  "d/.dot.json", "e/z.gtxt", "d/sub/n.txt"]:  # fmt: skip
         Path(name).parent.mkdir(parents=True, exist_ok=True)
         Path(name).write_text("{}")
-    from gamerec.files import _glob
+    from gamerec.format.paths import _glob
 
     for pattern in ["d/**/*.json", "**/*.json", "*/*.json", "d/*", "d/s*/*", "**", "./d/*.json", "d/.*",
                     "d/**/.hid/*", f"{tmp_path}/d/**/*.json", "[de]/*", "d/?.json"]:  # fmt: skip

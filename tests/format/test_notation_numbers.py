@@ -12,7 +12,7 @@ import pytest
 from clirun import cli
 
 from gamerec.errors import FormatError
-from gamerec.notation import MAX_INT, MIN_INT, format_record, parse_records
+from gamerec.format.notation import MAX_INT, MIN_INT, format_record, parse_records
 from gamerec.simulate import simulate
 
 HUGE = "9" * 5000

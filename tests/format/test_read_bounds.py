@@ -1,7 +1,7 @@
 """Issue 12, item 15 (reading): every read is bounded. ``yes [ | tr -d '\\n' | gamerec
 validate -`` read until memory ran out; now deep nesting in the first bytes is refused at
 once, and standard input, JSON documents and JSON Lines lines are read up to
-``files.MAX_DOCUMENT`` bytes. Running out of memory is one line, exit 2."""
+``gamerec.format.read.MAX_DOCUMENT`` bytes. Running out of memory is one line, exit 2."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-from gamerec import files
-from gamerec.files import encode_records, raw_bytes, read_file
-from gamerec.jsonform import nesting_over
+from gamerec.format import read as files
+from gamerec.format.jsonform import nesting_over
+from gamerec.format.read import raw_bytes, read_file
+from gamerec.format.write import encode_records
 from gamerec.simulate import simulate
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]

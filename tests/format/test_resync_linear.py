@@ -19,9 +19,9 @@ from conftest import load_bench
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamerec import container
-from gamerec.container import FILE_HEADER, MAGIC, SYNC
-from gamerec.files import encode_binary
+from gamerec.format import container
+from gamerec.format.binary import encode_binary
+from gamerec.format.container import FILE_HEADER, MAGIC, SYNC
 from gamerec.simulate import simulate
 
 

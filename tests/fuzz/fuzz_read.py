@@ -19,7 +19,7 @@ import atheris
 
 with atheris.instrument_imports():
     from gamerec.errors import FORMAT_CODES
-    from gamerec.files import read_bytes
+    from gamerec.format.read import read_bytes
     from gamerec.verify import verify_record
 
 

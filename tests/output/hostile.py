@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import msgspec
 
-from gamerec.record import Meta, Record
+from gamerec.format.record import Meta, Record
 from gamerec.simulate import simulate
 
 C0 = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n\r") + "\x7f"

@@ -17,9 +17,9 @@ from clirun import cli
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamerec import safe
-from gamerec.files import write_records
-from gamerec.record import Record
+from gamerec import escape as safe
+from gamerec.format.record import Record
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 
 #: the issue's reproductions

@@ -15,8 +15,8 @@ import msgspec
 import pytest
 from clirun import cli
 
-from gamerec.files import write_records
-from gamerec.record import Record
+from gamerec.format.record import Record
+from gamerec.format.write import write_records
 from gamerec.simulate import simulate
 
 NAMES = ["Ann", "Bob", "Cy"]

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
-import gamerec.record as record_module
-import gamerec.recording as recording_module
+import gamerec.format.record as record_module
+import gamerec.recorder as recording_module
 from gamerec.errors import GamerecError
-from gamerec.recording import Recorder, Rejected
+from gamerec.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 BROKEN = Path(__file__).resolve().parent.parent.parent / "fixtures" / "broken"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gamerec.recording import Recorder, Rejected
+from gamerec.recorder import Recorder, Rejected
 
 
 def forest_deal(tmp_path: Path) -> Recorder:

@@ -1,5 +1,5 @@
 """Exports of a record: CSV (one row per action, with derived columns) and a readable text
-history. The JSON twin is written by :mod:`gamerec.files`."""
+history. The JSON twin is written by :mod:`gamerec.format.write`."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from typing import NamedTuple
 
 import msgspec
 
-from .cards import Deck
-from .engine import action_text
-from .games import get_game
-from .games.views import presenter
-from .present import Replay
-from .record import Action, Record
-from .replay import Outcome, walk
-from .safe import csv_table, terminal_text
-from .verify import Verdict, verdict_of
+from ..cards import Deck
+from ..engine import action_text
+from ..escape import csv_table, terminal_text
+from ..format.record import Action, Record
+from ..games import get_game
+from ..games.views import presenter
+from ..present import Replay
+from ..replay import Outcome, walk
+from ..verify import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "Exported", "csv_rows", "export", "export_checked", "to_csv", "to_text"]
 
@@ -134,7 +134,7 @@ def _csv(records: Sequence[Record], source: str, numbers: Sequence[int]) -> Expo
 
 def to_csv(records: Iterable[Record]) -> str:
     """CSV of every action of every record (see :func:`csv_rows`), written by
-    :func:`gamerec.safe.csv_table`: no cell holds a line break or a control character, and
+    :func:`gamerec.escape.csv_table`: no cell holds a line break or a control character, and
     text that a spreadsheet would read as a formula gets a leading ``'``."""
     recs = list(records)
     return _csv(recs, "-", range(1, len(recs) + 1)).data.decode()
@@ -143,7 +143,7 @@ def to_csv(records: Iterable[Record]) -> str:
 def to_text(record: Record, number: int = 1, source: str = "-") -> str:
     """A readable history: the header, every deal with its hands and actions, the events
     they caused, the game's own score sheet and the verdict. Text from the record shows
-    as :func:`gamerec.safe.terminal_text` has it (no control character or escape
+    as :func:`gamerec.escape.terminal_text` has it (no control character or escape
     sequence; a line break in a name or note as ``⏎``)."""
     return _text(record, number, source)[0]
 
@@ -206,7 +206,7 @@ def export_checked(
     including its illegal action, an incomplete one in full). ``numbers`` are the
     records' numbers in ``source`` (from 1; by default 1, 2, ...), as rows and verdicts
     give them."""
-    from .files import encode_records
+    from ..format.write import encode_records
 
     recs = list(records)
     nums = list(numbers) if numbers is not None else list(range(1, len(recs) + 1))

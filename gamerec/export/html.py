@@ -38,12 +38,12 @@ import re
 
 import msgspec
 
-from .engine import View
-from .errors import FormatError
-from .games import get_game
-from .present import Replay
-from .record import Record
-from .safe import json_inert, strip_controls
+from ..engine import View
+from ..errors import FormatError
+from ..escape import json_inert, strip_controls
+from ..format.record import Record
+from ..games import get_game
+from ..present import Replay
 
 __all__ = ["html_replay"]
 

@@ -43,10 +43,11 @@ from typing import Annotated, Any, get_args, get_origin
 
 import msgspec
 
-from .cards import PLEDGES, CardCodeError, Deck
-from .engine import Game
-from .errors import FormatError
-from .games import get_game
+from ..cards import PLEDGES, CardCodeError, Deck
+from ..engine import Game
+from ..errors import FormatError
+from ..escape import json_inert
+from ..games import get_game
 from .record import (
     FORMAT_ID,
     FORMAT_VERSION,
@@ -59,7 +60,6 @@ from .record import (
     Record,
     check_limits,
 )
-from .safe import json_inert
 
 __all__ = ["format_action", "format_record", "parse_action", "parse_records", "split_records"]
 
@@ -380,7 +380,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066
 
 def _quote(text: str, special: str = "", note: bool = False) -> str:
     """``text`` bare when it reads back the same and holds nothing a terminal acts on, else
-    as a JSON string (inert: :func:`gamerec.safe.json_inert`)."""
+    as a JSON string (inert: :func:`gamerec.escape.json_inert`)."""
     bare = (
         text
         and text == text.strip()
@@ -567,7 +567,7 @@ class _Reader:
         try:
             self.game = get_game(game_id)
         except Exception:
-            from .games import GAMES
+            from ..games import GAMES
 
             at = col + len(rest) - len(rest.lstrip())
             raise line.error(at, f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None

@@ -13,10 +13,10 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from .cards import PLEDGES, CardCodeError, Deck
-from .engine import Game
-from .errors import FormatError
-from .games import get_game
+from ..cards import PLEDGES, CardCodeError, Deck
+from ..engine import Game
+from ..errors import FormatError
+from ..games import get_game
 from .record import (
     FORMAT_ID,
     FORMAT_VERSION,

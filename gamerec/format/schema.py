@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from .games import GAMES, get_game
+from ..games import GAMES, get_game
 from .jsonform import codec
 
 __all__ = ["json_schema", "schema_text", "write_schemas"]

@@ -1,7 +1,7 @@
 """Recording a game as it happens (``gamerec record``).
 
 A :class:`Recorder` holds a game being recorded: its header, its deals so far and their
-actions, in the words of the text notation (:mod:`gamerec.notation`). Every action is
+actions, in the words of the text notation (:mod:`gamerec.format.notation`). Every action is
 checked by the rules the moment it is entered; a rejected one says the rule, the reason
 and the legal choices. Nothing is lost: every accepted step is appended to a journal
 (JSON Lines, flushed and synced to disk before :meth:`Recorder.enter` returns), and
@@ -44,15 +44,15 @@ from typing import Any
 
 import msgspec
 
-from . import record as limits
 from .cards import CardCodeError
 from .engine import Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
-from .files import same_file, write_records
+from .format import record as limits
+from .format.notation import MAX_LINE, format_action, format_record, parse_action, parse_record
+from .format.record import Action, Deal, Meta, Record
+from .format.write import same_file, write_records
 from .games import get_game
 from .games.views import presenter
-from .notation import MAX_LINE, format_action, format_record, parse_action, parse_record
-from .record import Action, Deal, Meta, Record
 from .replay import Outcome, run, walk
 from .verify import Verdict, verdict_of
 
@@ -705,7 +705,7 @@ class Recorder:
     def _validate(self, entry: dict[str, Any]) -> None:
         """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
         holds what it should and, applied now, keeps the recording within the format's
-        limits (``gamerec.record``)."""
+        limits (``gamerec.format.record``)."""
         deck = self.game.deck
         d = self.current
 

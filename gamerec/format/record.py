@@ -3,7 +3,7 @@
 These Structs are the in-memory model and, as they stand, the binary (MessagePack) form:
 array-like, cards as small ints, actions as a tagged union whose tag is a small int. The
 JSON form has its own Structs with readable field names and card codes (see
-:mod:`gamerec.jsonform`); both carry the same information, so conversion is lossless.
+:mod:`gamerec.format.jsonform`); both carry the same information, so conversion is lossless.
 
 Only what was chosen or dealt is stored: hands as dealt, the revealed stock, each action
 with its seat. Trick winners, captures, draws and scores are derived by replaying.
@@ -261,7 +261,7 @@ def check_limits(record: Record) -> None:
 
     def over(what: str, size: int, limit: int) -> None:
         if size > limit:
-            from .errors import FormatError
+            from ..errors import FormatError
 
             raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
 

@@ -19,10 +19,12 @@ from typing import Any
 
 import msgspec
 
-from .batch import content_hash
-from .errors import InputError
-from .export import csv_rows
-from .files import expand_paths, read_records, remove_stale_temporaries, temporary_path
+from ..batch import content_hash
+from ..errors import InputError
+from ..format.paths import expand_paths
+from ..format.read import read_records
+from ..format.write import remove_stale_temporaries, temporary_path
+from . import csv_rows
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "ParquetSummary", "write_parquet"]
 

@@ -1,0 +1,286 @@
+"""Writing records: encoded in any encoding, written atomically (a temporary file renamed
+over the target, with signals held while it is renamed), streamed to an open file, or
+appended as frames to a binary file; and the checks that an output is not an input."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import signal
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+import msgspec
+
+from ..errors import InputError
+from ..escape import json_inert
+from . import container, notation
+from .binary import encode_binary, with_defaults
+from .encodings import SUFFIXES, Encoding
+from .jsonform import codec, pretty
+from .record import Record
+
+__all__ = [
+    "append_records",
+    "check_not_input",
+    "encode_records",
+    "encoding_for_path",
+    "remove_stale_temporaries",
+    "same_file",
+    "temporary_path",
+    "write_all",
+    "write_atomic",
+    "write_records",
+    "write_stream",
+]
+
+
+# -- writing --------------------------------------------------------------------------------
+def encoding_for_path(path: str | Path) -> Encoding:
+    """The encoding a file name asks for by its suffix (binary when it has none known)."""
+    return SUFFIXES.get(Path(path).suffix.lower(), "binary")
+
+
+def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
+    """The chunks of a file holding ``records`` in ``encoding``."""
+    if encoding == "binary":
+        yield container.FILE_HEADER
+        for r in records:
+            yield encode_binary(r)
+    elif encoding == "jsonl":
+        enc = msgspec.json.Encoder()
+        for r in records:
+            line = enc.encode(codec(r.game).to_struct(with_defaults(r)))
+            # (ASCII JSON, the common case, holds nothing to escape: no decoding round trip)
+            plain = line.isascii() and b"\x7f" not in line
+            yield (line if plain else json_inert(line.decode()).encode()) + b"\n"
+    elif encoding == "text":
+        for i, r in enumerate(records):
+            yield (("\n" if i else "") + notation.format_record(with_defaults(r))).encode()
+    else:  # one record by itself, else a list: laid out as one document, written item by item
+        items = (msgspec.to_builtins(codec(r.game).to_struct(with_defaults(r))) for r in records)
+        first = next(items, None)
+        second = next(items, None)
+        if second is None:
+            yield (json_inert(pretty([] if first is None else first)) + "\n").encode()
+            return
+        yield ("[\n  " + json_inert(pretty(first, 2))).encode()
+        for item in itertools.chain([second], items):
+            yield (",\n  " + json_inert(pretty(item, 2))).encode()
+        yield b"\n]\n"
+
+
+def write_records(
+    records: Iterable[Record],
+    path: str | Path,
+    encoding: Encoding | None = None,
+    *,
+    force: bool = True,
+    inputs: Iterable[str | Path] = (),
+) -> int:
+    """Write ``records`` to ``path`` atomically (see :func:`write_atomic`: a temporary file
+    renamed into place, never over one of ``inputs``); returns the number of bytes.
+    Without ``force`` an existing file is not replaced."""
+    enc = encoding or encoding_for_path(path)
+    return write_atomic(path, encode_records(records, enc), force=force, inputs=inputs)
+
+
+def write_atomic(
+    path: str | Path, chunks: Iterable[bytes], *, force: bool = True, inputs: Iterable[str | Path] = ()
+) -> int:
+    """Write ``chunks`` to a temporary file beside ``path``, then rename it into place, so
+    ``path`` holds either its old content or all of the new: never a part. Returns the
+    number of bytes.
+
+    Without ``force`` an existing file is not replaced; with it, the file replaced keeps its
+    permissions (and, where this process may, its owner). A symbolic link is written
+    through: its target gets the new content and the link stays. ``inputs`` are the files
+    the content is read from: none of them is ever overwritten. Temporary files are named
+    ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
+    cut) left beside ``path`` are removed here once their process is gone."""
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    if target.is_dir():
+        raise InputError(f"{path}: is a directory")
+    check_not_input(path, inputs)
+    try:
+        old = target.stat()
+    except FileNotFoundError:
+        old = None
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+    if not force and old is not None:
+        raise InputError(f"{path}: exists (use --force to replace it)")
+    directory = target.parent if str(target.parent) else Path(".")
+    remove_stale_temporaries(target)
+    size = 0
+    tmp: str | None = None
+    try:
+        try:
+            with _signals_held():  # a signal now would leave a file no one knows to remove
+                fd, tmp = tempfile.mkstemp(
+                    prefix=f"{_temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=directory
+                )
+            if old is not None:
+                os.chmod(tmp, stat.S_IMODE(old.st_mode))
+                if (old.st_uid, old.st_gid) != (os.getuid(), os.getgid()):
+                    with contextlib.suppress(OSError):  # only root may give a file away
+                        os.chown(tmp, old.st_uid, old.st_gid)
+            else:
+                os.chmod(tmp, 0o666 & ~_umask())
+            with os.fdopen(fd, "wb") as out:
+                for chunk in chunks:
+                    out.write(chunk)
+                    size += len(chunk)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, target)
+        except OSError as e:  # a full disk, a file-size limit, a read-only folder: name the file
+            raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+    except BaseException:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+    return size
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block is over (where the platform can)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    before = block(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, before)
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}.gamerec-"
+
+
+def temporary_path(target: Path) -> Path:
+    """A name for a temporary file beside ``target`` that :func:`remove_stale_temporaries`
+    recognises (for writers that make their own files, such as Parquet's)."""
+    return target.with_name(f"{_temp_prefix(target)}{os.getpid()}-{os.urandom(4).hex()}.tmp")
+
+
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove the temporary files beside ``target`` whose writing process is gone (killed
+    before it could clean up); the files removed."""
+    prefix = _temp_prefix(target)
+    removed: list[Path] = []
+    try:
+        names = os.listdir(target.parent if str(target.parent) else ".")
+    except OSError:
+        return removed
+    for name in names:
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid_text = name[len(prefix) :].split("-", 1)[0]
+        if not pid_text.isdigit() or len(pid_text) > 10 or _alive(int(pid_text)):
+            continue
+        stale = target.with_name(name)
+        with contextlib.suppress(OSError):
+            stale.unlink()
+            removed.append(stale)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one file: the same path once symlinks are followed (even to
+    a file not made yet), or the same file on disk (a hard link)."""
+    try:
+        if Path(a).resolve() == Path(b).resolve():
+            return True
+    except (OSError, RuntimeError):  # a symlink loop
+        pass
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_not_input(output: str | Path, inputs: Iterable[str | Path]) -> None:
+    """InputError if ``output`` is one of ``inputs`` (the same file by any name: a
+    symbolic or hard link included): gamerec never overwrites what it reads."""
+    if str(output) == "-":
+        return
+    for source in inputs:
+        if str(source) != "-" and same_file(output, source):
+            raise InputError(f"{output}: is also the input; write to another file (the input stays as it is)")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_stream(records: Iterable[Record], out: IO[bytes], encoding: Encoding) -> int:
+    """Write ``records`` to an open binary stream, record by record; returns the number of
+    bytes. A short write (an unbuffered stream) is carried on until every byte is written."""
+    size = 0
+    for chunk in encode_records(records, encoding):
+        write_all(out, chunk)
+        size += len(chunk)
+    return size
+
+
+def write_all(out: IO[bytes], data: bytes) -> None:
+    """Write every byte of ``data`` to ``out``: an unbuffered (raw) stream may take only a
+    part at a time, and says so only by the count it returns (OSError when it takes none)."""
+    view = memoryview(data)
+    while view:
+        n = out.write(view)
+        if n is None:  # a raw stream in non-blocking mode could take nothing now
+            raise BlockingIOError(0, "the output would block")
+        if n <= 0:
+            raise OSError(0, "the output took no more bytes")
+        view = view[n:]
+
+
+def append_records(records: Iterable[Record], path: str | Path) -> int:
+    """Append ``records`` as frames to the binary file at ``path`` (made if missing).
+
+    Appending is not atomic, but each frame is self-checking: a write cut short leaves a
+    truncated last frame, which readers report as damage while every earlier record stays
+    readable. Returns the number of bytes appended."""
+    target = Path(path)
+    if not target.exists() or target.stat().st_size == 0:
+        return write_records(records, target, "binary")
+    with open(target, "rb") as f:
+        head = f.read(len(container.FILE_HEADER))
+    try:
+        container.check_file_header(head)
+    except container.ContainerError as e:
+        raise InputError(f"{target}: cannot append: {e}") from None
+    size = 0
+    with open(target, "ab") as out:
+        for r in records:
+            chunk = encode_binary(r)
+            out.write(chunk)
+            size += len(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+    return size
