@@ -4,11 +4,11 @@ Run from the repository root::
 
     python bench/bench.py [--games N] [--players P] [--seed S] [--repeat R] [--json]
 
-One run generates a tournament with :func:`gamerec.simulate.simulate` (not timed), encodes
+One run generates a tournament with :func:`gamerec.bots.simulate` (not timed), encodes
 it in memory as binary, JSON Lines and pretty JSON, then times, each ``--repeat`` times:
 
 - decode: every record read from the binary bytes (:func:`gamerec.format.read.read_bytes`);
-- decode + verify: :func:`gamerec.verify.verify_entries` over ``read_bytes`` (what
+- decode + verify: :func:`gamerec.verdicts.verify_entries` over ``read_bytes`` (what
   ``gamerec validate`` does);
 - verify only: ``verify_entries`` over records decoded beforehand;
 - decode JSON Lines: every record read from the JSON Lines bytes, for comparison.
@@ -37,12 +37,12 @@ from typing import Any
 import msgspec
 
 import gamerec
+from gamerec.bots import simulate
 from gamerec.format.read import Entry, read_bytes
 from gamerec.format.record import Claim, Record
 from gamerec.format.write import encode_records
 from gamerec.games import GAMES, get_game
-from gamerec.simulate import simulate
-from gamerec.verify import verify_entries, verify_record
+from gamerec.verdicts import verify_entries, verify_record
 
 GAME = "blackball"  # the default game
 #: Aim: verification (decode + verify, median run) under this many microseconds per action.

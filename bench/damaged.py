@@ -37,10 +37,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gamerec.bots import simulate
 from gamerec.format.binary import encode_binary
 from gamerec.format.container import FILE_HEADER, MAGIC, SYNC
 from gamerec.format.listing import list_records
-from gamerec.simulate import simulate
 
 #: the aims: damaged over clean, and growth of the time over a four-fold size
 AIM_RATIO = 3.0

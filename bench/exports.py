@@ -25,13 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
+from gamerec.bots import simulate
 from gamerec.export import csv_rows, to_text
 from gamerec.format.read import read_bytes
 from gamerec.format.record import Record
 from gamerec.format.write import encode_records
 from gamerec.present import Replay
-from gamerec.simulate import simulate
-from gamerec.verify import verify_entries
+from gamerec.verdicts import verify_entries
 
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}
 AIMS = {"csv rows": 3.0, "replay --all": 5.0}

@@ -1,17 +1,195 @@
-"""gamerec: record, check and replay card games.
+"""gamerec: record, check, replay and score card games.
 
-The library reads and writes move logs (:mod:`gamerec.format`), verifies them by the rules
-(:mod:`gamerec.verify`), replays them step by step (:mod:`gamerec.replay`, shown to people
-by :mod:`gamerec.present`), scores and exports them. It never prints; the command line
-lives in :mod:`gamerec.cli`.
+The common jobs, in a few calls (each also has a module of its own, listed in docs/api.md):
+
+>>> import gamerec
+>>> entries = list(gamerec.read("fixtures/forest/tournament.grec"))  # one path, many, or a file
+>>> len(entries), entries[0].record.game
+(100, 'forest')
+>>> gamerec.verify(entries[0].record).status
+'valid'
+>>> [v.status for v in gamerec.check("fixtures/blackball/games")][:3]
+['valid', 'valid', 'valid']
+>>> table = gamerec.score("fixtures/forest/tournament.grec")
+>>> table.counts["valid"], len(table.games["forest"])
+(100, 4)
+>>> steps = list(gamerec.replay(entries[0].record))
+>>> steps[1].text
+'Bot 4 play R5'
+
+:func:`read` yields an :class:`~gamerec.format.read.Entry` per record, holding the record
+or the error that made it unreadable; :func:`records` yields the records alone and raises
+on the first unreadable one. :func:`write` writes records atomically in the encoding the
+file name asks for. The library never prints; the command line lives in :mod:`gamerec.cli`.
+
+Names are loaded when first used, so ``import gamerec`` costs almost nothing.
 """
 
-__version__ = "0.1.0"
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any
+
+from .version import __version__, compiled
+
+if TYPE_CHECKING:
+    from .batch import SortKey, Standings
+    from .format.encodings import Encoding
+    from .format.paths import Paths
+    from .format.read import Entry
+    from .format.record import Record
+    from .present import Replay
+    from .verdicts import Verdict
 
 
-def compiled() -> bool:
-    """Whether the rules engines run compiled (a build with ``GAMEREC_COMPILE=1``, see
-    docs/performance.md) rather than as plain Python."""
-    from . import engine
+__all__ = [
+    "Entry",
+    "FormatError",
+    "GamerecError",
+    "Illegal",
+    "InputError",
+    "Record",
+    "Replay",
+    "Standings",
+    "Verdict",
+    "__version__",
+    "check",
+    "compiled",
+    "read",
+    "records",
+    "replay",
+    "score",
+    "simulate",
+    "verify",
+    "write",
+]
 
-    return not (engine.__file__ or "").endswith(".py")
+
+def __getattr__(name: str) -> Any:
+    """The classes named in :data:`__all__`, each imported when first used."""
+    if name == "Entry":
+        from .format.read import Entry
+
+        value: Any = Entry
+    elif name == "Record":
+        from .format.record import Record
+
+        value = Record
+    elif name == "Replay":
+        from .present import Replay
+
+        value = Replay
+    elif name == "Standings":
+        from .batch import Standings
+
+        value = Standings
+    elif name == "Verdict":
+        from .verdicts import Verdict
+
+        value = Verdict
+    elif name in ("FormatError", "GamerecError", "Illegal", "InputError"):
+        from . import errors
+
+        value = getattr(errors, name)
+    else:
+        raise AttributeError(f"module 'gamerec' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def _is_stream(source: object) -> bool:
+    return hasattr(source, "read") and not isinstance(source, (str, bytes))
+
+
+def read(source: Paths | bytes | IO[bytes], *, name: str = "-") -> Iterator[Entry]:
+    """Every record of ``source``, as entries in order: one path (a string or a path
+    object) or many, each a file, a directory (searched for record files) or a glob
+    pattern, ``-`` for standard input; or the bytes of a file; or an open binary file.
+    Any encoding (binary, JSON, JSON Lines, the text notation), told from the content.
+    ``name`` names bytes or a file object in messages."""
+    from .format import read as reader
+
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return reader.read_bytes(bytes(source), name)
+    if _is_stream(source):
+        return reader.read_stream(source, getattr(source, "name", name) if name == "-" else name)  # type: ignore[arg-type]
+    from .format.paths import expand_paths
+
+    return reader.read_records(expand_paths(source))  # type: ignore[arg-type]
+
+
+def records(source: Paths | bytes | IO[bytes], *, name: str = "-") -> Iterator[Record]:
+    """The records of ``source`` (as :func:`read` takes it); the first unreadable one
+    raises a :class:`~gamerec.errors.FormatError` that says where it is (the source, the
+    record from 1, the byte or line) and why."""
+    for entry in read(source, name=name):
+        if entry.record is None:
+            from .errors import FormatError
+
+            e = entry.error
+            assert e is not None
+            place = f"{entry.source}: record {entry.index + 1} ({entry.where})"
+            raise FormatError(f"{place}: {e.message}", e.code, e.offset)
+        yield entry.record
+
+
+def verify(record: Record) -> Verdict:
+    """The verdict on one record: valid, illegal, incomplete or mismatch, with the rule,
+    the reason, where, and the score sheet."""
+    from .verdicts import verify_record
+
+    return verify_record(record)
+
+
+def check(source: Paths | bytes | IO[bytes], *, jobs: int = 1, name: str = "-") -> Iterator[Verdict]:
+    """A verdict for every record of ``source`` (as :func:`read` takes it), unreadable ones
+    included, in order; files are shared among ``jobs`` processes, and each verdict of a
+    file's record carries its content hash."""
+    if isinstance(source, (bytes, bytearray, memoryview)) or _is_stream(source):
+        from .verdicts import verify_entries
+
+        return verify_entries(read(source, name=name))
+    from .batch import verify_batch
+
+    return verify_batch(source, jobs=jobs)  # type: ignore[arg-type]
+
+
+def score(source: Paths | Iterable[Verdict], *, jobs: int = 1, sort: SortKey = "wins") -> Standings:
+    """The standings of the valid records of ``source`` (paths, as :func:`read` takes them,
+    or verdicts already made): per game and player, games, wins, total, mean and best
+    score; duplicates counted once, records that are not valid listed."""
+    from .batch import standings
+    from .verdicts import Verdict
+
+    if isinstance(source, str) or hasattr(source, "__fspath__"):
+        return standings(check(source, jobs=jobs), sort)  # type: ignore[arg-type]
+    items: list[Any] = list(source)
+    verdicts = items if all(isinstance(v, Verdict) for v in items) else check(items, jobs=jobs)
+    return standings(verdicts, sort)
+
+
+def replay(record: Record, seat: int | None = None) -> Replay:
+    """The record step by step, for people: iterate for each step's action, events, view
+    and text (``seat`` hides the other hands); afterwards ``.verdict`` says how it ended."""
+    from .present import Replay
+
+    return Replay(record, seat=seat)
+
+
+def write(
+    records: Iterable[Record], path: str, encoding: Encoding | None = None, *, force: bool = False
+) -> int:
+    """Write ``records`` to ``path`` atomically, in ``encoding`` or the one its suffix
+    names (``.grec`` binary, ``.json``, ``.jsonl``, ``.gtxt``); an existing file is replaced
+    only with ``force``. Returns the number of bytes written."""
+    from .format.write import write_records
+
+    return write_records(records, path, encoding, force=force)
+
+
+def simulate(game: str, players: int, games: int = 1, seed: int = 0) -> Iterator[Record]:
+    """``games`` legal records of ``game`` among ``players`` bots, the same for a given
+    ``seed``."""
+    from .bots import simulate as run
+
+    return run(game, players, games, seed)

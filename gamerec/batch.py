@@ -25,9 +25,9 @@ import msgspec
 
 from .errors import InputError
 from .format.binary import content_hash
-from .format.paths import expand_paths
+from .format.paths import Paths, expand_paths
 from .format.read import RawRecord, decode_raw, raw_records
-from .verify import STATUSES, Verdict, unreadable, verify_record
+from .verdicts import STATUSES, Verdict, unreadable, verify_record
 
 if TYPE_CHECKING:
     from multiprocessing.context import ForkContext, SpawnContext
@@ -91,7 +91,7 @@ def _verify_chunk(raws: list[RawRecord], scores: bool) -> bytes:
 
 
 def verify_batch(
-    paths: Iterable[str],
+    paths: Paths,
     jobs: int = 1,
     chunk: int = 256,
     on_file: Callable[[str], None] | None = None,

@@ -13,15 +13,14 @@ scheduler, local or distributed, can run it::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 
 from .errors import InputError
-from .format.paths import expand_paths
+from .format.paths import Paths, expand_paths
 from .format.read import raw_file
-from .verify import STATUSES
+from .verdicts import STATUSES
 
 __all__ = ["summarize_bag", "verdict_bag", "verify_file"]
 
@@ -34,7 +33,7 @@ def verify_file(path: str) -> list[dict[str, Any]]:
     return [msgspec.to_builtins(msgspec.structs.replace(_verify_raw(r), scores=None)) for r in raw_file(path)]
 
 
-def verdict_bag(paths: Iterable[str], npartitions: int | None = None) -> Any:
+def verdict_bag(paths: Paths, npartitions: int | None = None) -> Any:
     """A Dask bag of the verdicts of every record of the files, directories (searched
     recursively) or globs named; one partition per file unless ``npartitions`` says."""
     try:

@@ -1,8 +1,8 @@
 """The replay for people: a record step by step (through the stepper,
-:func:`gamerec.replay.walk`), with the derived events, the state after each step as a view
+:func:`gamerec.stepper.walk`), with the derived events, the state after each step as a view
 and all of it in words; and moves between steps (what the keys of ``gamerec replay`` do).
 
->>> from gamerec.simulate import simulate
+>>> from gamerec.bots import simulate
 >>> record = next(simulate("blackball", players=3, games=1, seed=1))
 >>> replay = Replay(record)
 >>> steps = list(replay)
@@ -22,8 +22,8 @@ from .engine import Event, GameState, View
 from .format.record import Action, Record
 from .games import get_game
 from .games.views import presenter
-from .replay import Outcome, walk
-from .verify import Verdict, verdict_of
+from .stepper import Outcome, walk
+from .verdicts import Verdict, verdict_of
 
 __all__ = ["MOVES", "Replay", "Step", "move"]
 
@@ -110,7 +110,7 @@ def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> 
     ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
     fewer). Tricks are the steps whose events end a trick (or a table of cards).
 
-    >>> from gamerec.simulate import simulate
+    >>> from gamerec.bots import simulate
     >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
     >>> move(steps, 0, "next-deal"), move(steps, 0, "deal", deal=3)
     (7, 17)

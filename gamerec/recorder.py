@@ -53,8 +53,8 @@ from .format.record import Action, Deal, Meta, Record
 from .format.write import same_file, write_records
 from .games import get_game
 from .games.views import presenter
-from .replay import Outcome, run, walk
-from .verify import Verdict, verdict_of
+from .stepper import Outcome, run, walk
+from .verdicts import Verdict, verdict_of
 
 if sys.platform != "win32":
     import fcntl

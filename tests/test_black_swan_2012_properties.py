@@ -27,6 +27,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, example, given, note, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
 from gamerec.engine import DealScored, MatchEnded
@@ -39,8 +40,7 @@ from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination, playable
 from gamerec.games.views import presenter
 from gamerec.present import Replay
-from gamerec.simulate import simulate
-from gamerec.verify import Verdict, verify_record
+from gamerec.verdicts import Verdict, verify_record
 
 GAME_ID = "black-swan-2012"
 GAME = get_game(GAME_ID)

@@ -22,7 +22,7 @@ from gamerec.format.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points, combination
 from gamerec.games.views import presenter
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-2012")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

@@ -32,6 +32,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event
 from gamerec.format.read import read_bytes
@@ -47,8 +48,7 @@ from gamerec.games.black_swan_taroc import (
     par_and_finals,
 )
 from gamerec.present import Replay
-from gamerec.simulate import simulate
-from gamerec.verify import STATUSES, verify_entries, verify_record
+from gamerec.verdicts import STATUSES, verify_entries, verify_record
 
 GAME_ID = "black-swan-taroc"
 GAME = get_game(GAME_ID)

@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event, GameState
 from gamerec.errors import Illegal, StockMissing
@@ -47,8 +48,7 @@ from gamerec.games.black_swan_taroc import (
     par_and_finals,
 )
 from gamerec.games.views import presenter
-from gamerec.simulate import simulate
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-taroc")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

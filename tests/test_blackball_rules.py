@@ -17,7 +17,7 @@ from gamerec.engine import DealScored, GameState, MatchEnded, TrickWon, seat_nam
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Bid, Deal, Play, Record
 from gamerec.games import get_game
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 BB = get_game("blackball")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]

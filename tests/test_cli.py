@@ -1,9 +1,9 @@
 """The ``gamerec`` command line through typer's CliRunner: exit codes, stdout and stderr
 (kept apart by this typer's runner) of every command.
 
-Records are made here with :func:`gamerec.simulate.simulate` and written with
-:func:`gamerec.format.write.write_records`; only ``fixtures/blackball/tournament.grec`` and one hand-worked game
-are read from the fixtures."""
+Records are made here with :func:`gamerec.bots.simulate` and written with
+:func:`gamerec.format.write.write_records`; only ``fixtures/blackball/tournament.grec`` and one
+hand-worked game are read from the fixtures."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import gamerec
+from gamerec.bots import simulate
 from gamerec.cli import app
 from gamerec.format.container import MAGIC
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Claim, Play, Record
 from gamerec.format.write import write_records
 from gamerec.games import GAMES
-from gamerec.simulate import simulate
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 NAMES = ["Ann", "Bob", "Cy"]
 SIZES = (1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1)  # blackball 1-7-1, RULINGS.md section 1

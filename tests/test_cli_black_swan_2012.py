@@ -12,13 +12,13 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.read import read_file
 from gamerec.format.record import Cards, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import BlackSwan2012State, combination
-from gamerec.simulate import simulate
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 GAME = "black-swan-2012"
 TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"

@@ -12,12 +12,12 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.read import read_file
 from gamerec.format.record import DrawDeal, Pass, Play, Pledge, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc import PLEDGE_VALUES, SUIT, BlackSwanTarocState
-from gamerec.simulate import simulate
 
 GAME = "black-swan-taroc"
 TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"

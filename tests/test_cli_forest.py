@@ -12,12 +12,12 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.read import read_file
 from gamerec.format.record import Play, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestState, round_score, trick_colours
-from gamerec.simulate import simulate
 
 GAME = "forest"
 TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"

@@ -23,8 +23,8 @@ from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Cards, Declare, Record
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, combination
 from gamerec.present import Replay
-from gamerec.replay import walk
-from gamerec.verify import verify_record
+from gamerec.stepper import walk
+from gamerec.verdicts import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-2012" / "games"
 

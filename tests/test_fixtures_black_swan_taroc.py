@@ -34,8 +34,8 @@ from gamerec.format.record import Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games.black_swan_taroc import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from gamerec.present import Replay
-from gamerec.replay import walk
-from gamerec.verify import verify_record
+from gamerec.stepper import walk
+from gamerec.verdicts import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-taroc" / "games"
 SWAN = "BS"

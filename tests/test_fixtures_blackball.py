@@ -21,8 +21,8 @@ from gamerec.engine import GameState, TrickWon
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.games import get_game
-from gamerec.replay import walk
-from gamerec.verify import Verdict, verify_record
+from gamerec.stepper import walk
+from gamerec.verdicts import Verdict, verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "blackball" / "games"
 BB = get_game("blackball")

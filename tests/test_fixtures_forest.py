@@ -28,7 +28,7 @@ from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Play, Record
 from gamerec.games.forest import ForestTurned, trick_winner
 from gamerec.present import Replay
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "forest" / "games"
 

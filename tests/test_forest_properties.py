@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, event, example, given, note, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.cards import FOREST as F
 from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.format import container
@@ -36,8 +37,7 @@ from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestTurned, round_score, trick_colours, trick_winner
 from gamerec.present import Replay
-from gamerec.simulate import simulate
-from gamerec.verify import STATUSES, Verdict, verify_entries, verify_record
+from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
 GAME_ID = "forest"
 GAME = get_game(GAME_ID)

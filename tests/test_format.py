@@ -15,6 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from gamerec.bots import simulate
 from gamerec.errors import FormatError
 from gamerec.format import container
 from gamerec.format.binary import content_hash, decode_header, encode_binary
@@ -23,8 +24,7 @@ from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Provenance, Reco
 from gamerec.format.schema import schema_text, write_schemas
 from gamerec.format.write import encode_records, write_records
 from gamerec.games import GAMES
-from gamerec.simulate import simulate
-from gamerec.verify import verify_entries, verify_record
+from gamerec.verdicts import verify_entries, verify_record
 
 ROOT = Path(__file__).resolve().parent.parent
 MAGIC = b"\x89GREC\r\n\x1a"

@@ -11,9 +11,9 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.read import read_file
 from gamerec.format.write import write_records
-from gamerec.simulate import simulate
 
 LINK = '=HYPERLINK("http://evil","x")'
 NOTE = "=cmd|' /C calc'!A0"

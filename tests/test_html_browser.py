@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 
+from gamerec.bots import simulate
 from gamerec.escape import strip_controls
 from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.present import Replay, Step
-from gamerec.simulate import simulate
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CHROMIUM = "/usr/bin/chromium"

@@ -14,12 +14,12 @@ from typing import Any
 import msgspec
 import pytest
 
+from gamerec.bots import simulate
 from gamerec.escape import strip_controls
 from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.present import Replay
-from gamerec.simulate import simulate
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

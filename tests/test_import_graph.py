@@ -105,9 +105,9 @@ def test_gamerec_has_no_import_cycle() -> None:
 
 def test_the_stepper_is_below_verification_and_presentation() -> None:
     """`replay.py` imported `verify.walk`: the replay core sat above what it serves. Now
-    the stepper (`gamerec.replay`) imports neither the verdicts nor the views, and both
+    the stepper (`gamerec.stepper`) imports neither the verdicts nor the views, and both
     walk through it."""
     graph = import_graph()
-    assert {"gamerec.verify", "gamerec.present", "gamerec.export"}.isdisjoint(graph["gamerec.replay"])
-    assert "gamerec.replay" in graph["gamerec.verify"]
-    assert "gamerec.replay" in graph["gamerec.present"]
+    assert {"gamerec.verdicts", "gamerec.present", "gamerec.export"}.isdisjoint(graph["gamerec.stepper"])
+    assert "gamerec.stepper" in graph["gamerec.verdicts"]
+    assert "gamerec.stepper" in graph["gamerec.present"]

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from gamerec.cli import app
 from gamerec.format.read import read_file
-from gamerec.verify import STATUSES, Verdict, verify_entries, verify_record
+from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAMES = ("blackball", "black-swan-2012", "black-swan-taroc", "forest")

@@ -13,14 +13,14 @@ from conftest import FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.errors import FormatError
 from gamerec.format.binary import encode_binary
 from gamerec.format.notation import format_action, format_record, parse_action, parse_records
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.games import GAMES, get_game
-from gamerec.simulate import simulate
-from gamerec.verify import verify_record
+from gamerec.verdicts import verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

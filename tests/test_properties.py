@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.engine import DealScored, TrickWon
 from gamerec.errors import FormatError
 from gamerec.format import container
@@ -24,8 +25,7 @@ from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games.blackball import schedule_sizes
 from gamerec.present import Replay
-from gamerec.simulate import simulate
-from gamerec.verify import verify_entries, verify_record
+from gamerec.verdicts import verify_entries, verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FASTER = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamerec.bots import simulate
 from gamerec.games import GAMES
 from gamerec.present import MOVES, Replay, move
-from gamerec.simulate import simulate
 
 PLAYERS = {"blackball": 3, "black-swan-2012": 3, "black-swan-taroc": 2, "forest": 3}
 

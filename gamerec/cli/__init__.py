@@ -25,8 +25,9 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
-from .. import __version__, compiled
 from ..batch import MAX_JOBS, Duplicates, default_jobs, max_jobs, standings, verify_batch
+from ..bots import parse_rule_options
+from ..bots import simulate as simulate_records
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError, Illegal, InputError
@@ -44,9 +45,8 @@ from ..format.write import same_file, write_all, write_atomic, write_records, wr
 from ..games import GAMES, games_info, get_game
 from ..present import Replay, Step, move
 from ..recorder import Recorder, Rejected
-from ..simulate import parse_rule_options
-from ..simulate import simulate as simulate_records
-from ..verify import STATUSES, Verdict, unreadable, verify_record
+from ..verdicts import STATUSES, Verdict, unreadable, verify_record
+from ..version import __version__, compiled
 from . import render, stdio
 
 EXIT_OK, EXIT_PROBLEM, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3

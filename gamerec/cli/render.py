@@ -20,7 +20,7 @@ from ..engine import View
 from ..escape import csv_table, terminal_text
 from ..format.listing import Listing
 from ..present import Step
-from ..verify import ScoreSheet, Verdict
+from ..verdicts import ScoreSheet, Verdict
 
 STATUS_STYLE = {
     "valid": "green",

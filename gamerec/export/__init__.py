@@ -15,8 +15,8 @@ from ..format.record import Action, Record
 from ..games import get_game
 from ..games.views import presenter
 from ..present import Replay
-from ..replay import Outcome, walk
-from ..verify import Verdict, verdict_of
+from ..stepper import Outcome, walk
+from ..verdicts import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "EXPORTS", "Exported", "csv_rows", "export", "export_checked", "to_csv", "to_text"]
 

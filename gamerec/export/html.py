@@ -20,7 +20,7 @@ and what Python writes into the HTML itself (the title and heading) is escaped, 
 player called ``<script>alert(1)</script>`` is shown as such. Terminal control characters
 are removed as the terminal replay removes them. The same record gives the same bytes.
 
->>> from gamerec.simulate import simulate
+>>> from gamerec.bots import simulate
 >>> page = html_replay(next(simulate("blackball", players=3, games=1, seed=1)))
 >>> page.startswith("<!DOCTYPE html>"), 'id="gamerec-data"' in page, "https://" in page
 (True, True, False)

@@ -13,7 +13,6 @@ Unreadable records are left out and counted.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ import msgspec
 
 from ..batch import content_hash
 from ..errors import InputError
-from ..format.paths import expand_paths
+from ..format.paths import Paths, expand_paths
 from ..format.read import read_records
 from ..format.write import remove_stale_temporaries, temporary_path
 from . import csv_rows
@@ -83,7 +82,7 @@ def _none_if_blank(value: object) -> object:
 
 
 def write_parquet(
-    paths: Iterable[str], directory: str | Path, *, force: bool = False, group: int = 2000
+    paths: Paths, directory: str | Path, *, force: bool = False, group: int = 2000
 ) -> ParquetSummary:
     """Write ``actions.parquet`` and ``deal_scores.parquet`` for every record of the files,
     directories or globs named, into ``directory``. Each file is written to a temporary name

@@ -3,13 +3,13 @@ encoding allows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 import msgspec
 
 from ..errors import FormatError
 from .binary import content_hash, decode_binary, decode_header
-from .paths import expand_paths
+from .paths import Paths, expand_paths
 from .read import TOO_DEEP, decode_raw, raw_records
 
 __all__ = ["Listing", "list_records"]
@@ -32,7 +32,7 @@ class Listing(msgspec.Struct):
     error: str | None = None
 
 
-def list_records(paths: Iterable[str]) -> Iterator[Listing]:
+def list_records(paths: Paths) -> Iterator[Listing]:
     """A :class:`Listing` per record of the files, directories or globs named. Binary
     records are listed from their headers without decoding their deals; a header that
     carries no content hash has it computed from the record."""

@@ -12,12 +12,31 @@ from pathlib import Path
 from ..errors import InputError
 from .encodings import SUFFIXES
 
-__all__ = ["RECORD_SUFFIXES", "expand_paths"]
+__all__ = ["RECORD_SUFFIXES", "PathLike", "Paths", "as_paths", "expand_paths"]
+
+#: one path: a string or an :class:`os.PathLike` (a :class:`pathlib.Path`)
+PathLike = str | os.PathLike[str]
+#: one path, or any number of them
+Paths = PathLike | Iterable[PathLike]
 
 RECORD_SUFFIXES = tuple(SUFFIXES)
 
 
-def expand_paths(args: Iterable[str]) -> list[str]:
+def as_paths(paths: Paths) -> list[str]:
+    """``paths`` as a list of strings: one path (a string or a path object) is a list of
+    one, not a sequence of characters.
+
+    >>> as_paths("games.grec"), as_paths(Path("a.json")), as_paths(["a.grec", Path("b.gtxt")])
+    (['games.grec'], ['a.json'], ['a.grec', 'b.gtxt'])
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    if isinstance(paths, (bytes, bytearray)):
+        raise TypeError("paths are strings or path objects, not bytes")
+    return [os.fspath(p) for p in paths]
+
+
+def expand_paths(args: Paths) -> list[str]:
     """Files named, directories searched recursively for record files (``.grec``,
     ``.json``, ``.jsonl``, ``.gtxt``) in sorted order, and glob patterns expanded (``**``
     for any depth); ``-`` is stdin.
@@ -28,7 +47,7 @@ def expand_paths(args: Iterable[str]) -> list[str]:
     counts the same file's records twice."""
     out: list[str] = []
     seen: set[tuple[int, int]] = set()
-    for arg in args:
+    for arg in as_paths(args):
         if arg == "-":
             out.append(arg)
             continue

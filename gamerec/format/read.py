@@ -10,7 +10,7 @@ import mmap
 import os
 import stat
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Literal
 
@@ -21,6 +21,7 @@ from . import container, notation
 from .binary import decode_binary
 from .encodings import Encoding
 from .jsonform import codec, nesting_over, peek
+from .paths import Paths, as_paths
 from .record import Record
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "read_bytes",
     "read_file",
     "read_records",
+    "read_stream",
 ]
 
 
@@ -142,9 +144,16 @@ def read_file(path: str | Path) -> Iterator[Entry]:
     return map(decode_raw, raw_file(path))
 
 
-def read_records(paths: Iterable[str | Path]) -> Iterator[Entry]:
-    """Every record of every file named, in order."""
-    for p in paths:
+def read_stream(f: IO[bytes], source: str = "-") -> Iterator[Entry]:
+    """Every record of an open binary file object (a socket, a pipe, ``sys.stdin.buffer``,
+    an uploaded file), in any encoding; ``source`` names it in messages. It is read to its
+    end (up to :data:`MAX_DOCUMENT` bytes) before the first record is decoded."""
+    return map(decode_raw, _raw_stream(f, source))
+
+
+def read_records(paths: Paths) -> Iterator[Entry]:
+    """Every record of every file named (one path or many), in order."""
+    for p in as_paths(paths):
         yield from read_file(p)
 
 
@@ -337,9 +346,9 @@ def _lines(f: IO[bytes], name: str) -> Iterator[bytes | None]:
         yield None
 
 
-def raw_records(paths: Iterable[str | Path]) -> Iterator[RawRecord]:
-    """Every record of every file named, undecoded, in order."""
-    for p in paths:
+def raw_records(paths: Paths) -> Iterator[RawRecord]:
+    """Every record of every file named (one path or many), undecoded, in order."""
+    for p in as_paths(paths):
         yield from raw_file(p)
 
 

@@ -33,7 +33,6 @@ __all__ = [
     "Pledge",
     "Provenance",
     "Record",
-    "check_limits",
 ]
 
 #: The format id every record carries.
@@ -252,46 +251,3 @@ class Record(msgspec.Struct, kw_only=True):
             len(self.deals),
             self.action_count,
         )
-
-
-def check_limits(record: Record) -> None:
-    """FormatError (``format.limit``) when ``record`` is over one of the size limits. The
-    binary and JSON readers check them while decoding; this is for records built another
-    way (the text notation)."""
-
-    def over(what: str, size: int, limit: int) -> None:
-        if size > limit:
-            from ..errors import FormatError
-
-            raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
-
-    over("players", len(record.players), MAX_SEATS)
-    for p in record.players:
-        over("characters in a player name", len(p), MAX_NAME)
-    m = record.meta
-    for key, value in (("event", m.event), ("site", m.site), ("date", m.date), ("round", m.round),
-                       ("table", m.table)):  # fmt: skip
-        over(f"characters in the {key}", len(value or ""), MAX_TEXT)
-    texts = dict(m.tags)
-    over("tags", len(m.tags), MAX_TAGS)
-    if record.provenance is not None:
-        over("settings", len(record.provenance.settings), MAX_TAGS)
-        texts.update(record.provenance.settings)
-        texts[""] = record.provenance.generator
-    for key, value in texts.items():
-        over("characters in a tag, setting or generator", max(len(key), len(value)), MAX_TEXT)
-    over("deals", len(record.deals), MAX_DEALS)
-    for number, deal in enumerate(record.deals, 1):
-        over(f"deal {number}: hands", len(deal.hands), MAX_SEATS)
-        for hand in deal.hands:
-            over(f"deal {number}: cards in a hand", len(hand), MAX_CARDS)
-        over(f"deal {number}: cards in the stock", len(deal.stock), MAX_CARDS)
-        draw = getattr(deal, "draw", None) or []
-        over(f"deal {number}: rounds of the dealer draw", len(draw), MAX_CARDS)
-        for row in draw:
-            over(f"deal {number}: cards in a round of the dealer draw", len(row), MAX_SEATS)
-        over(f"deal {number}: actions", len(deal.actions), MAX_ACTIONS)
-        for index, action in enumerate(deal.actions, 1):
-            note = getattr(action, "note", None)
-            over(f"deal {number}, action {index}: characters in the note", len(note or ""), MAX_NOTE)
-            over(f"deal {number}, action {index}: cards", len(getattr(action, "cards", ())), MAX_CARDS)

@@ -22,11 +22,11 @@ from clirun import cli
 
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch
+from gamerec.bots import simulate
 from gamerec.errors import InputError
 from gamerec.format.read import RawRecord
 from gamerec.format.write import write_records
-from gamerec.simulate import simulate
-from gamerec.verify import Verdict
+from gamerec.verdicts import Verdict
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
 

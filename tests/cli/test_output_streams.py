@@ -21,10 +21,10 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.format.write import encode_records, write_records
-from gamerec.simulate import simulate
 
 MAIN = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}

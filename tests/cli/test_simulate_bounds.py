@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
+from gamerec.bots import MAX_RULE_NESTING, MAX_TARGET, parse_rule_options, simulate
 from gamerec.errors import InputError
-from gamerec.simulate import MAX_RULE_NESTING, MAX_TARGET, parse_rule_options, simulate
 
 
 def one_line(output: str) -> str:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.paths import expand_paths
 from gamerec.format.read import raw_file
 from gamerec.format.write import encode_records
-from gamerec.simulate import simulate
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.errors import FormatError
 from gamerec.format.notation import MAX_INT, MIN_INT, format_record, parse_records
-from gamerec.simulate import simulate
 
 HUGE = "9" * 5000
 

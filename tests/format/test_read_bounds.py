@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format import read as files
 from gamerec.format.jsonform import nesting_over
 from gamerec.format.read import raw_bytes, read_file
 from gamerec.format.write import encode_records
-from gamerec.simulate import simulate
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 

@@ -19,10 +19,10 @@ from conftest import load_bench
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
 from gamerec.format.container import FILE_HEADER, MAGIC, SYNC
-from gamerec.simulate import simulate
 
 
 class Counted(bytes):

@@ -20,7 +20,7 @@ import atheris
 with atheris.instrument_imports():
     from gamerec.errors import FORMAT_CODES
     from gamerec.format.read import read_bytes
-    from gamerec.verify import verify_record
+    from gamerec.verdicts import verify_record
 
 
 def test_one_input(data: bytes) -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from test_import_graph import import_graph
 
+from gamerec.bots import simulate
 from gamerec.engine import Game, GameState
 from gamerec.errors import FormatError
 from gamerec.games import GAMES
 from gamerec.games.view_base import Presenter
 from gamerec.games.views import PRESENTERS, presenter
-from gamerec.simulate import simulate
 
 PRESENTATION = ("view", "seat", "describe", "describe_action", "action_detail", "history_text")
 
@@ -58,7 +58,7 @@ def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     graph = import_graph()
     presenters = {m for m in graph if m.endswith("_view") or m.endswith((".views", ".view_base"))}
     assert len(presenters) == 6
-    rules = ["gamerec.engine", "gamerec.replay", "gamerec.verify", "gamerec.games"]
+    rules = ["gamerec.engine", "gamerec.stepper", "gamerec.verdicts", "gamerec.games"]
     rules += [f"gamerec.games.{g.replace('-', '_')}" for g in GAMES]
     for module in rules:
         assert below(graph, module).isdisjoint(presenters), module

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamerec.bots import simulate
 from gamerec.errors import Illegal
-from gamerec.replay import Stepper, walk
-from gamerec.simulate import simulate
+from gamerec.stepper import Stepper, walk
 
 GAMES = [("blackball", 3), ("forest", 3), ("black-swan-2012", 2), ("black-swan-taroc", 3)]
 

@@ -22,9 +22,9 @@ def test_black_swan_2012_hands_show_in_display_order(counts: list[int]) -> None:
 
 def test_black_swan_taroc_views_list_the_hands_in_card_order() -> None:
     """The view's hands, made from the counts directly, are the held cards in card order."""
+    from gamerec.bots import simulate
     from gamerec.games.black_swan_taroc import DECK
     from gamerec.present import Replay
-    from gamerec.simulate import simulate
 
     for record in simulate("black-swan-taroc", 3, 3, 2):
         for step in Replay(record):

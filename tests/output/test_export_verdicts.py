@@ -15,9 +15,9 @@ import msgspec
 import pytest
 from clirun import cli
 
+from gamerec.bots import simulate
 from gamerec.format.record import Record
 from gamerec.format.write import write_records
-from gamerec.simulate import simulate
 
 NAMES = ["Ann", "Bob", "Cy"]
 

@@ -16,10 +16,11 @@ import msgspec
 
 from .engine import GameState, action_text, plural, seat_name
 from .errors import StockMissing
+from .format.paths import Paths
 from .format.read import Entry
 from .format.record import Record
 from .games import get_game
-from .replay import Outcome, run
+from .stepper import Outcome, run
 
 __all__ = [
     "STATUSES",
@@ -250,7 +251,7 @@ def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
     return {s: counts.get(s, 0) for s in STATUSES}
 
 
-def verify_paths(paths: Iterable[str]) -> Iterator[Verdict]:
+def verify_paths(paths: Paths) -> Iterator[Verdict]:
     """A verdict for every record of every file, directory or glob named (streamed)."""
     from .format.paths import expand_paths
     from .format.read import read_records

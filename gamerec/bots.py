@@ -13,11 +13,11 @@ from typing import Any
 
 import msgspec
 
-from . import __version__
 from .errors import Illegal, InputError
 from .format.jsonform import nesting_over
 from .format.record import Meta, Provenance, Record
 from .games import get_game
+from .version import __version__
 
 __all__ = ["MAX_RULE_NESTING", "MAX_TARGET", "parse_rule_options", "simulate", "simulate_record"]
 

@@ -1,11 +1,11 @@
 """The stepper: a record replayed by its rules, one deal and one action at a time. It is
-the one replay core: verification (:mod:`gamerec.verify`), the exports, the recorder and
+the one replay core: verification (:mod:`gamerec.verdicts`), the exports, the recorder and
 the replay for people (:mod:`gamerec.present`) all walk a record through it.
 
 Each step is light: the deal and action numbers, the action, the events it caused and
 the live state; views and texts are made by :mod:`gamerec.present` when asked for.
 
->>> from gamerec.simulate import simulate
+>>> from gamerec.bots import simulate
 >>> record = next(simulate("blackball", players=3, games=1, seed=1))
 >>> steps = walk(record, steps=True)
 >>> deal, index, action, events, state = next(steps)
@@ -114,7 +114,7 @@ class Stepper:
     or StockMissing when it needs a stock card the deal does not give yet) changes
     nothing. :attr:`record` is the game so far, :attr:`state` its live state.
 
-    >>> from gamerec.simulate import simulate
+    >>> from gamerec.bots import simulate
     >>> game = next(simulate("blackball", players=3, games=1, seed=1))
     >>> stepper = Stepper(game)            # the header: game, players, rules
     >>> stepper.begin(game.deals[0])
