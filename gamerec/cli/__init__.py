@@ -6,6 +6,10 @@ of its group (:mod:`.check`: validate, score; :mod:`.convert`: export, salvage, 
 parses the arguments, calls the library and renders with :mod:`.render`. They are
 registered here, in the order ``gamerec --help`` lists them: the command modules import the
 app, never the other way round.
+
+``gamerec.cli.app`` read as an attribute is the typer app, not its module (import from the
+module: ``from gamerec.cli.app import err``); tests patch the command modules, where the
+library functions are looked up (``gamerec.cli.info.games_info``).
 """
 
 from __future__ import annotations
