@@ -934,12 +934,12 @@ def test_usage_error_one_line_exit_2(args: list[str], word: str) -> None:
 
 
 def test_unexpected_exception_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gamerec.cli
+    import gamerec.cli.info
 
     def boom() -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(gamerec.cli, "games_info", boom)
+    monkeypatch.setattr(gamerec.cli.info, "games_info", boom)
     r = cli("games", runner=CliRunner(env={**ENV, "GAMEREC_DEBUG": None}))
     assert r.exit_code == EXIT_INTERNAL
     line = error_line(r)

@@ -113,12 +113,12 @@ def test_nesting_inside_strings_does_not_count() -> None:
 
 
 def test_out_of_memory_is_one_line_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import gamerec.cli
+    import gamerec.cli.info
 
     def no_memory(paths: object) -> object:
         raise MemoryError
 
-    monkeypatch.setattr(gamerec.cli, "list_records", no_memory)
+    monkeypatch.setattr(gamerec.cli.info, "list_records", no_memory)
     r = cli("ls", tmp_path)
     assert r.exit_code == 2
     assert r.output.startswith("gamerec: out of memory: ")

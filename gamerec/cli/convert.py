@@ -1,0 +1,146 @@
+"""``gamerec export``, ``gamerec salvage`` and ``gamerec convert``: records written in
+another form (an export, the records a damaged file still holds, another encoding)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from ..errors import GamerecError
+from ..export import export_checked as export_records
+from ..export.html import html_replay
+from ..export.parquet import write_parquet
+from ..format.read import read_file
+from ..format.record import Record
+from ..format.salvage import salvage as salvage_file
+from ..verdicts import unreadable, verify_record
+from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
+from .files import emit_bytes, emit_records, load
+from .options import EncodingChoice, Force
+from .render import line, verdict_line
+
+
+class ExportTo(StrEnum):
+    json = "json"
+    csv = "csv"
+    text = "text"
+    html = "html"
+    parquet = "parquet"
+
+
+RecordOpt = Annotated[int | None, typer.Option("--record", "-r", min=1, help="Only record N (from 1).")]
+
+
+def export(
+    files: Annotated[
+        list[str],
+        typer.Argument(help="A record file (- for stdin); for parquet, files, directories or globs."),
+    ],
+    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv, text, html or parquet.")],
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="Output file, - for stdout; for parquet, a folder.")
+    ] = "-",
+    record: RecordOpt = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", min=0, help="html: show the game as this seat saw it.")
+    ] = None,
+    force: Force = False,
+) -> int:
+    """Export records as JSON (the editable twin), CSV (one row per action with derived
+    columns), text (a readable history with the game's score sheet), HTML (one
+    self-contained page that replays a record in a browser), or, for a whole batch,
+    Parquet (a folder with actions.parquet and deal_scores.parquet; needs the 'parquet'
+    extra).
+
+    CSV, text and HTML replay each record: one that is not valid is still exported as far
+    as it goes (an illegal record up to its illegal action, which the CSV's 'illegal'
+    column marks with the rule broken; an incomplete one in full), and one line on stderr
+    says what and where (file, record, deal, action, rule), exit 1, as validate does.
+    Text from records is shown inert: control characters and escape sequences as a
+    replacement character, line breaks as a return symbol; CSV cells a spreadsheet would
+    read as a formula start with a quote."""
+    if to == ExportTo.parquet:
+        if output == "-":
+            raise GamerecError("--to parquet writes a folder: name it with -o")
+        summary = write_parquet(files, output, force=force)
+        if not summary.records:
+            fail(f"no record could be read ({summary.unreadable} unreadable); nothing written", EXIT_INPUT)
+        err.print(
+            line(
+                f"wrote {summary.actions} actions and {summary.deal_rows} deal scores of "
+                f"{summary.records} records to {output}"
+                + (f" ({summary.unreadable} unreadable left out)" if summary.unreadable else "")
+            )
+        )
+        return EXIT_INPUT if summary.unreadable else EXIT_OK
+    if len(files) != 1:
+        raise GamerecError(f"--to {to.value} exports one file; --to parquet takes a batch")
+    (file,) = files
+    if to == ExportTo.html:
+        entries = load(file, record or 1)
+        rec = entries[0].record
+        assert rec is not None
+        if seat is not None and seat >= len(rec.players):
+            raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
+        page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
+        emit_bytes(page.encode(), output, force, files)
+        verdict = verify_record(rec, file, entries[0].index, entries[0].where)
+        if not verdict.ok:  # the page shows it; so do stderr and the exit code
+            err.print(verdict_line(verdict))
+            return EXIT_PROBLEM
+        return EXIT_OK
+    entries = load(file, record)
+    records = [e.record for e in entries if e.record is not None]
+    data, verdicts = export_records(records, to.value, source=file, numbers=[e.index + 1 for e in entries])
+    emit_bytes(data, output, force, files)
+    for v in verdicts:
+        if not v.ok:
+            err.print(verdict_line(v))
+    return EXIT_PROBLEM if any(not v.ok for v in verdicts) else EXIT_OK
+
+
+def salvage(
+    file: Annotated[str, typer.Argument(help="A damaged record file; - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="The new file for the records kept.")],
+    force: Force = False,
+) -> int:
+    """Copy every record that can still be read to a new file, and report what was
+    dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
+    when nothing was dropped, 1 when something was, 2 when nothing could be read."""
+    report = salvage_file(file, output, force=force)
+    for where, message, code in report.dropped:
+        err.print(line(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
+    if not report.kept:
+        fail(f"{file}: no record could be read; nothing written", EXIT_INPUT)
+    dropped = len(report.dropped)
+    kept = f"kept {report.kept} record{'s' if report.kept != 1 else ''} in {output}"
+    say(f"{kept}; dropped {dropped} part{'s' if dropped != 1 else ''}")
+    return EXIT_PROBLEM if dropped else EXIT_OK
+
+
+def convert(
+    file: Annotated[str, typer.Argument(help="A record file in any encoding; - for stdin.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")],
+    to: Annotated[
+        EncodingChoice | None,
+        typer.Option("--to", "-t", help="binary, json, jsonl or text (default: from the output's suffix)."),
+    ] = None,
+    force: Force = False,
+) -> int:
+    """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
+    text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
+    Nothing is written if any record is unreadable, and the output may not be the input."""
+    emit_records(_readable(file), output, to, force, [file])
+    return EXIT_OK
+
+
+def _readable(path: str) -> Iterator[Record]:
+    """The records of ``path``, streamed; the first unreadable one ends the command (exit
+    2, its place and why), and a writer fed from here then writes nothing."""
+    for e in read_file(path):
+        if e.record is None:
+            raise GamerecError(unreadable(e).message())
+        yield e.record

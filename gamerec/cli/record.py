@@ -1,0 +1,216 @@
+"""``gamerec record``: a game recorded as it is played, through a prompt loop over
+:class:`gamerec.recorder.Recorder` (every action checked when entered, every step kept in a
+journal)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..bots import parse_rule_options
+from ..cards import CardCodeError
+from ..engine import Game
+from ..errors import GamerecError
+from ..format.write import same_file
+from ..games import GAMES, get_game
+from ..recorder import Recorder, Rejected
+from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
+from .options import Force
+from .render import clean, line, verdict_line
+
+
+class HandsChoice(StrEnum):
+    typed = "typed"
+    seed = "seed"
+    unknown = "unknown"
+
+
+RECORD_HELP = (
+    "at the prompt: an action, seat first or left out for the seat to move (2 play QS, "
+    "play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · stock CARD · help · quit"
+)
+
+
+def _ask(prompt: str) -> str:
+    """A line from stdin after ``prompt``; EOFError at the end of input."""
+    sys.stdout.write(clean(prompt))
+    sys.stdout.flush()
+    answer = sys.stdin.readline()
+    if not answer:
+        raise EOFError
+    return answer.strip()
+
+
+def record(
+    output: Annotated[str, typer.Option("--output", "-o", help="The record file to write at the end.")],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The game id (else asked).")] = None,
+    players: Annotated[
+        str | None, typer.Option("--players", "-p", help="Player names, comma-separated (else asked).")
+    ] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="A rule option KEY=VALUE.")] = None,
+    hands: Annotated[
+        HandsChoice,
+        typer.Option(
+            "--hands", help="typed up front, dealt from --seed, or unknown (rebuilt from the plays)."
+        ),
+    ] = HandsChoice.typed,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for --hands seed.")] = 0,
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the recording of a journal.")
+    ] = None,
+    journal: Annotated[
+        str | None, typer.Option("--journal", help="Journal (default: OUTPUT.journal).")
+    ] = None,
+    force: Force = False,
+) -> int:
+    """Record a game as it is played: every action is checked when entered, each accepted
+    step is saved to a journal at once (continue it with --resume after a crash), and the
+    record is written when the game ends."""
+    # refused before anything is asked or read: the journal is never the output, nor replaced
+    the_journal = resume if resume is not None else journal or f"{output}.journal"
+    if same_file(output, the_journal):
+        raise GamerecError(
+            f"{output}: is the journal {the_journal} too: give the record another name than the journal"
+        )
+    if not force and Path(output).exists():
+        raise GamerecError(f"{output}: exists already (--force replaces it)")
+    if resume is not None:
+        rec = Recorder.resume(resume)
+        if rec.repair is not None:
+            err.print(line(rec.repair, "yellow"))
+        say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
+    else:
+        try:
+            game_id = game or _ask(f"game ({', '.join(GAMES)}): ")
+            g = get_game(game_id)
+            names = players if players is not None else _ask("players, comma-separated: ")
+            pairs = list(rule or [])
+            if game is None and not pairs:  # asked for the game: ask for its options too
+                options = ", ".join(g.Rules.__struct_fields__)
+                pairs = _ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
+        except EOFError:
+            raise GamerecError("no game recorded: the input ended") from None
+        seats = [n.strip() for n in names.split(",") if n.strip()]
+        rules = parse_rule_options(game_id, pairs, len(seats))
+        rec = Recorder.start(
+            journal or f"{output}.journal", game_id, seats, rules, hands=hands.value, seed=seed, force=force
+        )
+    say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
+    try:
+        return _record_loop(rec, output, force)
+    except EOFError:
+        again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
+        say(f"stopped: nothing is lost; continue with: {again}")
+        return EXIT_OK
+    finally:
+        rec.close()
+
+
+def _record_loop(rec: Recorder, output: str, force: bool) -> int:
+    g = rec.game
+    names = rec.header.players
+    while True:
+        status = rec.status()
+        if status == "over" or (status == "deal" and g.open_ended and rec.deals and not _another(g)):
+            verdict = rec.finish(output, force=True if rec.deals else force)
+            out.print(verdict_line(verdict))
+            say(f"wrote {output}")
+            return EXIT_OK if verdict.ok else EXIT_PROBLEM
+        if status == "deal":
+            _record_deal(rec)
+            continue
+        stock = rec.needs_stock
+        if stock:
+            text = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
+        else:
+            seat = rec.to_move()
+            who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
+            text = _ask(f"[{g.deal_word} {len(rec.deals)}] {who}> ")
+        word, _, rest = text.partition(" ")
+        if not text:
+            continue
+        if stock and word not in _COMMANDS:  # the commands work at the stock prompt too
+            _try(rec.reveal, text)
+            continue
+        if word == "quit":
+            raise EOFError
+        if word == "help":
+            say(RECORD_HELP)
+        elif word in ("legal", "?"):
+            legal = rec.legal()
+            say("legal: " + (", ".join(legal) if legal else "(not known: the hands are unknown)"))
+        elif word == "undo":
+            if rec.undo_drops_deal and not _ask(
+                f"undo takes back {g.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "
+            ).lower().startswith("y"):
+                say("kept")
+                continue
+            _try(lambda: [f"undone: {rec.undo()}"])
+        elif word == "note":
+            _try(lambda note: [f"noted: {rec.note(note)}"], rest.strip())
+        elif word == "stock":
+            _try(rec.reveal, rest.strip())
+        else:
+            _try(rec.enter, text)
+
+
+#: the words the record prompt reads as commands (anything else is an action, or a card
+#: at the stock prompt)
+_COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock")
+
+
+def _another(g: Game[Any]) -> bool:
+    return _ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
+
+
+def _try(step: Callable[..., list[str]], *args: str) -> None:
+    """Run one recording step; show its events, or why it was refused."""
+    try:
+        lines = step(*args)
+    except Rejected as e:
+        say(f"✗ {e.message} [{e.rule}]", "red")
+        if e.legal:
+            say("  legal: " + ", ".join(e.legal), "yellow")
+        return
+    for event in lines:
+        say(f"  → {event}", "cyan")
+
+
+def _record_deal(rec: Recorder) -> None:
+    g = rec.game
+    number = len(rec.deals) + 1
+    if rec.hands == "seed":
+        rec.deal_from_seed()
+        d = rec.deals[-1]
+        say(f"{g.deal_word} {number}: dealt from the seed, {g.seat_field} {d.dealer}")
+        for s, hand in enumerate(d.hands or []):
+            say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
+        return
+    seat = rec.expected_seat()
+    n = len(rec.header.players)
+    if seat is None:
+        word = "dealer" if g.seat_field == "dealer" else "first player"
+        answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
+        if answer not in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
+            say(f"✗ a seat number, 0 to {n - 1}", "red")
+            return
+        seat = int(answer)
+    size, upcards = rec.deal_shape()
+    deck = g.deck
+    try:
+        hands = None
+        if rec.hands == "typed":
+            hands = []
+            for s in range(n):
+                codes = _ask(f"hand {s} ({rec.header.players[s]}, {size} cards): ").split()
+                hands.append([deck.parse(c) for c in codes])
+        stock = [deck.parse(c) for c in _ask("up-card: ").split()] if upcards else []
+        rec.begin_deal(seat, hands, stock)
+    except (CardCodeError, Rejected) as e:
+        message = e.message if isinstance(e, Rejected) else str(e)
+        say(f"✗ {message}; the {g.deal_word} again", "red")
