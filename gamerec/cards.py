@@ -84,6 +84,12 @@ class Deck:
     def is_card(self, card: int) -> bool:
         return 0 <= card < len(self.codes)
 
+    @property
+    def spellings(self) -> frozenset[str]:
+        """Every code :meth:`parse` reads, in upper case: the canonical codes and their
+        aliases (``10H``); the JSON Schema spells out the rest (case, blanks around)."""
+        return frozenset(self._parse)
+
     def parse(self, text: str) -> int:
         """The card of a code, read case-insensitively.
 

@@ -774,8 +774,9 @@ def test_schema_writes_one_per_game(tmp_path: Path) -> None:
     out = tmp_path / "s" / "deeper"
     r = cli("schema", "-o", out)
     assert r.exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted(f"{g}.schema.json" for g in GAMES)
-    assert sorted(r.stdout.splitlines()) == sorted(str(out / f"{g}.schema.json") for g in GAMES)
+    names = [*GAMES, "record", "records"]
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{n}.schema.json" for n in names)
+    assert sorted(r.stdout.splitlines()) == sorted(str(out / f"{n}.schema.json") for n in names)
     for g in GAMES:
         doc = json.loads((out / f"{g}.schema.json").read_text())
         assert doc["$schema"].startswith("https://json-schema.org/")

@@ -51,7 +51,8 @@ def games_cmd(
 def schema(
     output: Annotated[str, typer.Option("--output", "-o", help="The folder to write into.")] = "schemas",
 ) -> int:
-    """Write the JSON Schema of the JSON form, one file per game."""
+    """Write the JSON Schemas of the JSON form: one per game, record (any game; a JSON
+    Lines line) and records (a JSON array)."""
     for p in write_schemas(output):
         out.print(plain(str(p)))
     return EXIT_OK
