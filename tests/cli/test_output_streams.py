@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.format.read import read_file
 from gamerec.format.record import Record

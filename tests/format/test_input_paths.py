@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.format.paths import expand_paths
 from gamerec.format.read import raw_file

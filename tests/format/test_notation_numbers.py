@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.errors import FormatError
 from gamerec.format.notation import MAX_INT, MIN_INT, format_record, parse_records

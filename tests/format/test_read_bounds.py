@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.format import read as files
 from gamerec.format.jsonform import nesting_over

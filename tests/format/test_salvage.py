@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import raw_records, read_file

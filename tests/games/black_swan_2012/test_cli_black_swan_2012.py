@@ -10,7 +10,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from conftest import FIXTURES
+from helpers import cli
 
 from gamerec.format.read import read_file
 from gamerec.format.record import Cards, Record
@@ -21,7 +22,7 @@ from gamerec.simulate import simulate
 from gamerec.verify import verify_record
 
 GAME = "black-swan-2012"
-TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"
+TOURNAMENT = FIXTURES / GAME / "tournament.grec"
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.format.read import read_file
 from gamerec.format.write import write_records

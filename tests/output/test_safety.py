@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import msgspec
-from clirun import cli
 from conftest import FIXTURES
+from helpers import cli
 
 from gamerec.format.write import write_records
 from gamerec.simulate import simulate

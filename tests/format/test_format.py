@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from conftest import ROOT
 
 from gamerec.errors import FormatError
 from gamerec.format import container
@@ -26,7 +27,6 @@ from gamerec.games import GAMES
 from gamerec.simulate import simulate
 from gamerec.verify import verify_entries, verify_record
 
-ROOT = Path(__file__).resolve().parent.parent
 MAGIC = b"\x89GREC\r\n\x1a"
 SYNC = b"\xc1GRF"
 
