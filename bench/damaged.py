@@ -20,7 +20,7 @@ frame files, how the time grows with the size: the time of the 4K file over that
 file (linear: about 4; quadratic: about 16).
 
 Nothing here is a test: the numbers are printed (``--json`` for machines) and judged
-against the aims in the last lines. ``tests/test_bench.py`` runs it on tiny inputs.
+against the aims in the last lines. ``tests/format/test_bench_damaged.py`` runs it on tiny inputs.
 """
 
 from __future__ import annotations

@@ -1,4 +1,22 @@
-"""Shared test setup: bounded hypothesis profiles and paths to the fixtures."""
+"""Shared test setup: bounded hypothesis profiles and paths to the checkout (``ROOT``) and
+the fixtures (``FIXTURES``); ``from conftest import ROOT`` works from every folder.
+
+The tests are laid out like the code (no ``__init__.py``: every test file's basename is
+unique across the tree); the helpers they share are in tests/helpers.py:
+
+- ``format/``: gamerec/format/ (the record model, binary container, JSON forms, notation,
+  readers, writers, limits, salvage, input paths) and the fuzzing of every reader
+  (``tests/fuzz/`` holds the long atheris runs, left out of pytest).
+- ``games/``: what is common to every game (atomic steps, the stepper, the fast path, the
+  known-bad logs, rules apart from views, replay moves), and ``games/<game>/`` each game's
+  rules, properties, hand-worked fixtures and CLI.
+- ``cli/``: the command line apart from any game (the app, broken inputs, output streams).
+- ``export/``: the CSV, text, HTML and Parquet exports.
+- ``output/``: what reaches a terminal or a spreadsheet (escaping hostile text, CSV
+  injection) and safe writing.
+- ``record/``: the recorder (gamerec record). ``batch/``: batches, workers, the benchmarks of
+  verification. ``package/``: the library as a whole (import graph, errors registry).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
-# tests in sub-folders (tests/<area>/) import the shared helpers (clirun) from tests/
+# tests in sub-folders (tests/<area>/) import the shared helpers (helpers.py) from tests/
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 FIXTURES = ROOT / "fixtures"
 

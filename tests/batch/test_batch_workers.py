@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch

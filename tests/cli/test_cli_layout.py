@@ -10,8 +10,8 @@ import sys
 import tomllib
 
 import typer
-from clirun import cli
 from conftest import ROOT
+from helpers import cli
 
 import gamerec.cli
 from gamerec.cli import app

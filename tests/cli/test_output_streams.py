@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import MAX_RULE_NESTING, MAX_TARGET, parse_rule_options, simulate
 from gamerec.errors import InputError

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.errors import FormatError

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format import read as files

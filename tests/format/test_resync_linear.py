@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clirun import cli
 from conftest import load_bench
+from helpers import cli
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -6,7 +6,7 @@ below the replay for people imports one, so verification never pays for them."""
 from __future__ import annotations
 
 import pytest
-from test_import_graph import import_graph
+from helpers import import_graph
 
 from gamerec.bots import simulate
 from gamerec.engine import Game, GameState

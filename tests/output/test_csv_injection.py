@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 from hostile import (
     BIDI,
     HOSTILE,

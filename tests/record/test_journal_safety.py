@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from conftest import FIXTURES
+from helpers import cli
 
 import gamerec.format.record as record_module
 import gamerec.recorder as recording_module
@@ -22,7 +23,7 @@ from gamerec.errors import GamerecError
 from gamerec.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
-BROKEN = Path(__file__).resolve().parent.parent.parent / "fixtures" / "broken"
+BROKEN = FIXTURES / "broken"
 #: a short forest game, dealt from a seed: 18 actions
 GAME = ("-g", "forest", "-p", "A,B,C", "--rule", "max_number=3", "--rule", "hand_size=2", "--hands", "seed",
         "--seed", "1")  # fmt: skip

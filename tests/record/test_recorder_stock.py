@@ -55,7 +55,7 @@ def test_a_card_already_played_cannot_be_revealed(tmp_path: Path) -> None:
 def test_the_stock_prompt_refuses_a_held_card_and_knows_the_commands(tmp_path: Path) -> None:
     """The command line: `R1` at the `stock:` prompt is refused with its rule, and `help`,
     `undo` and `quit` there are commands, not card codes."""
-    from clirun import cli
+    from helpers import cli
 
     out = tmp_path / "f.grec"
     typed = "1\nR1 G2 B3\nR4 G5 K1\nhelp\nR1\nquit\n"
@@ -121,7 +121,7 @@ def test_a_journal_of_gamerec_0_1_undoes_as_it_did(tmp_path: Path) -> None:
 
 
 def test_the_command_line_asks_before_undo_drops_typed_hands(tmp_path: Path) -> None:
-    from clirun import cli
+    from helpers import cli
 
     out = tmp_path / "f.grec"
     typed = "1\nR1 G2 B3\nR4 G5 K1\nundo\nn\nG1\nundo\nundo\ny\nquit\n"

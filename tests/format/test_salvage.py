@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.binary import encode_binary

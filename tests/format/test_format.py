@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from conftest import ROOT
 
 from gamerec.bots import simulate
 from gamerec.errors import FormatError
@@ -25,7 +26,6 @@ from gamerec.format.schema import schema_names, schema_text, write_schemas
 from gamerec.format.write import encode_records, write_records
 from gamerec.verdicts import verify_entries, verify_record
 
-ROOT = Path(__file__).resolve().parent.parent
 MAGIC = b"\x89GREC\r\n\x1a"
 SYNC = b"\xc1GRF"
 

@@ -19,7 +19,7 @@ A pair that fails because gamerec misbehaves is marked ``xfail(strict=True)`` wi
 in its reason: fix the bug, then drop it from ``KNOWN_BUGS``.
 
 The commands run in-process through typer's CliRunner, without GAMEREC_DEBUG (unlike
-``clirun.cli``): an internal error must show as a user sees it, exit 3 and one line.
+``helpers.cli``): an internal error must show as a user sees it, exit 3 and one line.
 """
 
 from __future__ import annotations
@@ -32,11 +32,12 @@ from pathlib import Path
 import msgspec
 import pytest
 import typer
+from conftest import FIXTURES
 from typer.testing import CliRunner, Result
 
 from gamerec.cli import app
 
-CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "broken"
+CORPUS = FIXTURES / "broken"
 RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "140", "GAMEREC_DEBUG": None})
 MAX_LINE = 400
 HANG = 10  # seconds; each command here takes some 20 ms

@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from helpers import illegal_rule_ids
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
@@ -60,27 +61,8 @@ MANY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCh
 GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-RULE_IDS = {
-    "deal-dealer",
-    "deal-draw",
-    "deal-hands",
-    "deal-size",
-    "deal-stock",
-    "deal-card",
-    "deal-duplicate",
-    "deal-unfinished",
-    "out-of-turn",
-    "not-held",
-    "follow-suit",
-    "swan-last",
-    "pledge-lead",
-    "wrong-action",
-    "after-end",
-    "options",
-    "players",
-    "game",
-    "claim-shape",
-}
+# the rule ids of an illegal verdict on a black-swan-taroc record, from the errors registry
+RULE_IDS = illegal_rule_ids("black-swan-taroc")
 
 
 # -- the cards, from the rulings -------------------------------------------------------------

@@ -1,9 +1,10 @@
-"""The ``gamerec`` command line through typer's CliRunner: exit codes, stdout and stderr
-(kept apart by this typer's runner) of every command.
+"""Every command of the ``gamerec`` command line on blackball records, through typer's
+CliRunner: exit codes, stdout and stderr (kept apart by this typer's runner). The command
+line apart from any game is tests/cli/test_cli_app.py.
 
 Records are made here with :func:`gamerec.bots.simulate` and written with
-:func:`gamerec.format.write.write_records`; only ``fixtures/blackball/tournament.grec`` and one
-hand-worked game are read from the fixtures."""
+:func:`gamerec.format.write.write_records`; only ``fixtures/blackball/tournament.grec`` and
+one hand-worked game are read from the fixtures."""
 
 from __future__ import annotations
 
@@ -11,60 +12,23 @@ import csv
 import io
 import json
 import re
-import traceback
 from pathlib import Path
 
 import msgspec
 import pytest
-from typer.testing import CliRunner, Result
+from helpers import cli, error_line, stderr_lines
 
-import gamerec
 from gamerec.bots import simulate
-from gamerec.cli import app
 from gamerec.format.container import MAGIC
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Claim, Play, Record
 from gamerec.format.write import write_records
-from gamerec.games import GAMES
 from gamerec.verdicts import verify_record
 
 NAMES = ["Ann", "Bob", "Cy"]
 SIZES = (1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1)  # blackball 1-7-1, RULINGS.md section 1
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
-
-# rich decides colour and width from the environment at print time: no colour, wide lines
-ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": "0", "NO_COLOR": "1", "COLUMNS": "120"}
-# GAMEREC_DEBUG=1: an unexpected exception escapes the CLI's safety net (exit 3), so a test
-# sees it with its traceback
-RUNNER = CliRunner(env={**ENV, "GAMEREC_DEBUG": "1"})
-EXIT_INTERNAL = 3
-
-
-def cli(*args: str | Path, input: bytes | str | None = None, runner: CliRunner = RUNNER) -> Result:
-    """Run ``gamerec ARGS``; an exception that escapes the CLI, or an internal error (exit
-    3), fails the test with its traceback (the runner would otherwise swallow it)."""
-    result = runner.invoke(app, [str(a) for a in args], input=input, prog_name="gamerec")
-    exc = result.exception
-    if exc is not None and not isinstance(exc, SystemExit):
-        assert result.exc_info is not None
-        tb = "".join(traceback.format_exception(*result.exc_info))
-        raise AssertionError(f"gamerec {' '.join(map(str, args))} raised:\n{tb}")
-    if runner is RUNNER and result.exit_code == EXIT_INTERNAL:
-        raise AssertionError(f"gamerec {' '.join(map(str, args))}: internal error: {result.stderr}")
-    return result
-
-
-def error_line(result: Result) -> str:
-    """The one line on stderr, checked to be one line, prefixed and no traceback."""
-    assert "Traceback" not in result.stderr + result.stdout
-    assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1, repr(result.stderr)
-    return result.stderr.rstrip("\n")
-
-
-def stderr_lines(result: Result) -> list[str]:
-    assert "Traceback" not in result.stderr + result.stdout
-    return result.stderr.splitlines()
 
 
 def code(card: int) -> str:
@@ -224,14 +188,6 @@ def test_validate_schema_error_names_path_inside_record(tmp_path: Path, games: l
     assert "deals[1].actions[2].tricks" in line and line.endswith("[format.schema]")
 
 
-def test_validate_missing_file_exit_2(tmp_path: Path) -> None:
-    r = cli("validate", tmp_path / "nope.grec")
-    assert r.exit_code == 2
-    assert r.stdout == ""
-    line = error_line(r)
-    assert line.startswith("gamerec: ") and "nope.grec" in line
-
-
 def test_validate_directory_recursive(
     tmp_path: Path, games: list[Record], illegal: tuple[Record, int]
 ) -> None:
@@ -249,13 +205,6 @@ def test_validate_directory_recursive(
     assert illegal_line.startswith(f"{tmp_path / 'a' / 'b' / 'two.json'}: record 1, deal 2, action 3")
     three, one = tmp_path / "a" / "b" / "three.jsonl", tmp_path / "a" / "one.grec"
     assert duplicate == f"{one}: record 1: duplicate of {three}:1 (counted once)"
-
-
-def test_validate_directory_without_records(tmp_path: Path) -> None:
-    (tmp_path / "empty").mkdir()
-    r = cli("validate", tmp_path / "empty")
-    assert r.exit_code == 2
-    assert "empty" in error_line(r)
 
 
 def test_validate_glob(tmp_path: Path, games: list[Record], incomplete: Record) -> None:
@@ -283,12 +232,6 @@ def test_validate_stdin(
     assert r.stdout == "3 records: 2 valid, 1 illegal\n"
     (line,) = stderr_lines(r)
     assert line.startswith("-: record 3, deal 2, action 3")
-
-
-def test_validate_empty_stdin() -> None:
-    r = cli("validate", "-", input=b"")
-    assert r.exit_code == 2
-    assert error_line(r).endswith("[format.empty]")
 
 
 def test_validate_batch_counts_every_verdict(
@@ -683,17 +626,6 @@ def test_simulate_byte_identical_and_provenance(tmp_path: Path) -> None:
     assert cli("validate", a).stdout == "3 records: 3 valid\n"
 
 
-def test_simulate_refuses_to_overwrite(tmp_path: Path) -> None:
-    target = tmp_path / "x.grec"
-    target.write_bytes(b"keep")
-    r = cli("simulate", "blackball", "-o", target)
-    assert r.exit_code == 2
-    assert "--force" in error_line(r)
-    assert target.read_bytes() == b"keep"
-    assert cli("simulate", "blackball", "-o", target, "--force").exit_code == 0
-    assert target.read_bytes().startswith(MAGIC)
-
-
 def test_simulate_rule_options(tmp_path: Path) -> None:
     path = tmp_path / "h.json"
     r = cli("simulate", "blackball", "-p", "3", "--rule", "hook=true", "--rule", "schedule=7-1-7", "-o", path)
@@ -727,14 +659,6 @@ def test_simulate_bad_arguments_exit_2_one_line(tmp_path: Path, args: list[str],
     assert not target.exists()
 
 
-def test_simulate_unknown_game(tmp_path: Path) -> None:
-    r = cli("simulate", "chess", "-o", tmp_path / "x.grec")
-    assert r.exit_code == 2
-    line = error_line(r)
-    assert "chess" in line and "blackball" in line  # says which games exist
-    assert not (tmp_path / "x.grec").exists()
-
-
 def test_simulate_random_bot_to_stdout(tmp_path: Path) -> None:
     r = cli("simulate", "blackball", "--bot", "random", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
     assert r.exit_code == 0
@@ -750,37 +674,6 @@ def test_simulate_random_bot_to_stdout(tmp_path: Path) -> None:
     assert again.stdout_bytes == r.stdout_bytes
     smart = cli("simulate", "blackball", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
     assert smart.stdout_bytes != r.stdout_bytes
-
-
-# -- games, schema -------------------------------------------------------------------------
-def test_games_table_and_json() -> None:
-    r = cli("games")
-    assert r.exit_code == 0
-    assert r.stderr == ""
-    for word in ("blackball", "2-7", "schedule", "hook", "must_trump", "1-7-1", "7-1-7"):
-        assert word in r.stdout
-    r = cli("games", "--json")
-    assert r.exit_code == 0
-    doc = json.loads(r.stdout)
-    assert sorted(g["id"] for g in doc) == sorted(GAMES)
-    (bb,) = [g for g in doc if g["id"] == "blackball"]
-    assert (bb["min_players"], bb["max_players"]) == (2, 7)
-    assert sorted(bb["bots"]) == ["random", "smart"]
-    defaults = {o["name"]: o["default"] for o in bb["options"]}
-    assert defaults == {"schedule": "1-7-1", "hook": False, "must_trump": False}
-
-
-def test_schema_writes_one_per_game(tmp_path: Path) -> None:
-    out = tmp_path / "s" / "deeper"
-    r = cli("schema", "-o", out)
-    assert r.exit_code == 0
-    names = [*GAMES, "record", "records"]
-    assert sorted(p.name for p in out.iterdir()) == sorted(f"{n}.schema.json" for n in names)
-    assert sorted(r.stdout.splitlines()) == sorted(str(out / f"{n}.schema.json") for n in names)
-    for g in GAMES:
-        doc = json.loads((out / f"{g}.schema.json").read_text())
-        assert doc["$schema"].startswith("https://json-schema.org/")
-        assert g in doc["title"]
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -879,75 +772,6 @@ def test_replay_illegal_stops_at_the_fault(tmp_path: Path, illegal: tuple[Record
     assert line.startswith(f"{path}: record 1, deal 2, action 3 (seat {dealer}, {NAMES[dealer]}): illegal")
     assert line.endswith("[bid-range]")
     assert "valid" not in r.stdout.splitlines()[-1]
-
-
-def test_replay_unreadable(tmp_path: Path) -> None:
-    path = tmp_path / "g.grec"
-    path.write_bytes(b"\x00" * 40)
-    r = cli("replay", path, "--all")
-    assert r.exit_code == 2
-    assert r.stdout == ""
-    assert "unreadable" in error_line(r)
-
-
-# -- root: version, help, usage errors -----------------------------------------------------
-def test_version() -> None:
-    r = cli("--version")
-    assert r.exit_code == 0
-    kind = "compiled" if gamerec.compiled() else "pure Python"
-    assert r.stdout == f"gamerec {gamerec.__version__} ({kind} engines)\n"
-
-
-@pytest.mark.parametrize("args", [["--help"], ["-h"], ["validate", "--help"], ["simulate", "--help"]])
-def test_help_mentions_exit_codes(args: list[str]) -> None:
-    r = cli(*args)
-    assert r.exit_code == 0
-    assert r.stderr == ""
-    text = " ".join(r.stdout.split())
-    assert "Exit codes: 0" in text
-    assert "1 some record illegal" in text and "2 a usage error" in text
-
-
-def test_no_arguments_shows_help() -> None:
-    r = cli()
-    assert "Usage" in r.stdout + r.stderr
-    assert "validate" in r.stdout + r.stderr
-
-
-@pytest.mark.parametrize(
-    ("args", "word"),
-    [
-        (["--bogus"], "--bogus"),
-        (["validate", "--bogus", "x.grec"], "--bogus"),
-        (["bogus"], "bogus"),
-        (["validate"], "FILES"),
-        (["replay", "x.grec", "--deal", "zero"], "--deal"),
-        (["simulate", "blackball"], "--output"),
-    ],
-)
-def test_usage_error_one_line_exit_2(args: list[str], word: str) -> None:
-    r = cli(*args)
-    assert r.exit_code == 2
-    assert r.stdout == ""
-    line = error_line(r)
-    assert re.match(r"gamerec( \w+)?: ", line), line
-    assert word.lower() in line.lower()
-
-
-def test_unexpected_exception_is_one_line_exit_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gamerec.cli.info
-
-    def boom() -> None:
-        raise RuntimeError("kaboom")
-
-    monkeypatch.setattr(gamerec.cli.info, "games_info", boom)
-    r = cli("games", runner=CliRunner(env={**ENV, "GAMEREC_DEBUG": None}))
-    assert r.exit_code == EXIT_INTERNAL
-    line = error_line(r)
-    assert line.startswith("gamerec: ") and "kaboom" in line
-    # with GAMEREC_DEBUG the exception escapes, traceback and all
-    with pytest.raises(AssertionError, match="kaboom"):
-        cli("games")
 
 
 # -- hostile names -------------------------------------------------------------------------

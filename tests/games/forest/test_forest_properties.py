@@ -23,6 +23,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from helpers import illegal_rule_ids
 from hypothesis import HealthCheck, event, example, given, note, settings
 from hypothesis import strategies as st
 
@@ -46,25 +47,8 @@ GAMES = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCh
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 RED, BLUE, GREEN, YELLOW, BLACK = range(5)
-RULE_IDS = {
-    "players",
-    "options",
-    "deal-first",
-    "deal-hands",
-    "deal-size",
-    "deal-stock",
-    "deal-card",
-    "deal-duplicate",
-    "deal-unfinished",
-    "deal-after-end",
-    "out-of-turn",
-    "not-held",
-    "follow-colour",
-    "wrong-action",
-    "after-end",
-    "claim-shape",
-    "game",
-}
+# the rule ids of an illegal verdict on a forest record, from the errors registry
+RULE_IDS = illegal_rule_ids("forest")
 
 
 # -- the oracle, from the RULINGS text --------------------------------------------------------
@@ -190,7 +174,7 @@ def game_settings(draw: st.DrawFn) -> dict[str, Any]:
     n = draw(st.integers(2, 6))
     rules: dict[str, Any] = {}
     # max_number 1 with 5 or 6 players leaves no automatic hand size (rule options,
-    # tests/test_forest_rules.py): from 2 on there
+    # tests/games/forest/test_forest_rules.py): from 2 on there
     max_number = draw(st.one_of(st.none(), st.integers(1 if n <= 4 else 2, 16)))
     if max_number is not None:
         rules["max_number"] = max_number

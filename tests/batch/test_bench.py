@@ -14,13 +14,13 @@ import math
 import os
 import platform
 import sys
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
-BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
+BENCH = ROOT / "bench" / "bench.py"
 
 
 @pytest.fixture(scope="module")

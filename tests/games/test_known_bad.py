@@ -17,13 +17,13 @@ from typing import Any
 
 import msgspec
 import pytest
+from conftest import FIXTURES
 from typer.testing import CliRunner
 
 from gamerec.cli import app
 from gamerec.format.read import read_file
 from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAMES = ("blackball", "black-swan-2012", "black-swan-taroc", "forest")
 EXIT_CODES = {"illegal": 1, "incomplete": 1, "mismatch": 1, "unreadable": 2}
 STOCK_MISSING = "stock-missing"

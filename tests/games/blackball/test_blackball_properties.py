@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from helpers import illegal_rule_ids
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
@@ -30,28 +31,8 @@ from gamerec.verdicts import verify_entries, verify_record
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FASTER = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-RULE_IDS = {
-    "players",
-    "options",
-    "deal-dealer",
-    "deal-hands",
-    "deal-size",
-    "deal-card",
-    "deal-duplicate",
-    "deal-upcard",
-    "wrong-action",
-    "out-of-turn",
-    "bid-range",
-    "hook",
-    "not-held",
-    "follow-suit",
-    "must-trump",
-    "after-end",
-    "deal-unfinished",
-    "deal-after-end",
-    "claim-shape",
-    "game",
-}
+# the rule ids of an illegal verdict on a blackball record, from the errors registry
+RULE_IDS = illegal_rule_ids("blackball")
 MAX_TOTAL = {"1-7-1": 179, "7-1-7": 196}
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file

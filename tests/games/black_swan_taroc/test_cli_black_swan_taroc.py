@@ -10,7 +10,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from conftest import FIXTURES
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
@@ -20,7 +21,7 @@ from gamerec.games import get_game
 from gamerec.games.black_swan_taroc import PLEDGE_VALUES, SUIT, BlackSwanTarocState
 
 GAME = "black-swan-taroc"
-TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"
+TOURNAMENT = FIXTURES / GAME / "tournament.grec"
 
 
 @pytest.fixture(scope="module")

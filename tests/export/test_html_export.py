@@ -8,11 +8,11 @@ import hashlib
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
+from conftest import FIXTURES
 
 from gamerec.bots import simulate
 from gamerec.escape import strip_controls
@@ -20,8 +20,6 @@ from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.present import Replay
-
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 GAMES = {
     "blackball": "family-3p.json",

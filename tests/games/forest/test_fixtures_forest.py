@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from conftest import FIXTURES
 
 from gamerec.cards import FOREST
 from gamerec.engine import DealScored, MatchEnded, TrickWon
@@ -30,7 +30,7 @@ from gamerec.games.forest import ForestTurned, trick_winner
 from gamerec.present import Replay
 from gamerec.verdicts import verify_record
 
-GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "forest" / "games"
+GAMES = FIXTURES / "forest" / "games"
 
 
 class T(NamedTuple):

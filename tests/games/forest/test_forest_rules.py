@@ -17,12 +17,13 @@ from random import Random
 from typing import Any
 
 import pytest
+from helpers import rejects
 
 from gamerec.cards import FOREST as F
 from gamerec.engine import DealScored, Event, MatchEnded, TrickWon
 from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Action, Bid, Deal, Play, Record
+from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest import ForestRules, ForestState, ForestTurned, round_score, trick_winner
@@ -81,17 +82,6 @@ def can(state: ForestState, code: str, seat: int | None = None) -> bool:
     to_move = state.to_move if seat is None else seat
     assert to_move is not None
     return state.can(Play(to_move, F.parse(code)))
-
-
-def rejects(state: ForestState, action: Action, rule: str, *fragments: str) -> Illegal:
-    assert not state.can(action)
-    with pytest.raises(Illegal) as info:
-        state.verify(action)
-    err = info.value
-    assert err.rule == rule, err
-    for f in fragments:
-        assert f in err.reason, err.reason
-    return err
 
 
 def rejects_play(state: ForestState, code: str, rule: str, *fragments: str) -> Illegal:

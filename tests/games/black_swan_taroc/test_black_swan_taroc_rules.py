@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from helpers import rejects
 
 from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
@@ -170,17 +171,6 @@ def pile_left(state: GameState) -> int:
 
 def bank(state: GameState) -> list[int]:
     return [int(k) for k in re.findall(r"(\d+) (?:feather|stone|pearl)", line(state, "Bank"))]
-
-
-def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Illegal:
-    assert not state.can(action)
-    with pytest.raises(Illegal) as info:
-        state.verify(action)
-    err = info.value
-    assert err.rule == rule, err
-    for f in fragments:
-        assert f in err.reason, err.reason
-    return err
 
 
 def agree(state: GameState) -> None:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from conftest import ROOT
 
 from gamerec.cards import PLEDGES, TAROC
 from gamerec.engine import DealScored
@@ -37,7 +37,7 @@ from gamerec.present import Replay
 from gamerec.stepper import walk
 from gamerec.verdicts import verify_record
 
-GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-taroc" / "games"
+GAMES = ROOT / "fixtures" / "black-swan-taroc" / "games"
 SWAN = "BS"
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 import pytest
+from helpers import rejects
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
@@ -71,17 +72,6 @@ def play(state: GameState, codes: str) -> list[Event]:
 
 def cap(seat: int, codes: str) -> Captured:
     return Captured(seat, tuple(cards(codes)))
-
-
-def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Illegal:
-    assert not state.can(action)
-    with pytest.raises(Illegal) as info:
-        state.verify(action)
-    err = info.value
-    assert err.rule == rule, err
-    for f in fragments:
-        assert f in err.reason, err.reason
-    return err
 
 
 def can_play(state: GameState, codes: str) -> bool:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import FIXTURES
 
 from gamerec.bots import simulate
 from gamerec.escape import strip_controls
@@ -24,7 +25,6 @@ from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.present import Replay, Step
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 SHOT = Path("/tmp/gamerec-html-shot.png")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from conftest import FIXTURES
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
@@ -21,7 +22,7 @@ from gamerec.games.black_swan_2012 import BlackSwan2012State, combination
 from gamerec.verdicts import verify_record
 
 GAME = "black-swan-2012"
-TOURNAMENT = Path(__file__).resolve().parent.parent / "fixtures" / GAME / "tournament.grec"
+TOURNAMENT = FIXTURES / GAME / "tournament.grec"
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
+from conftest import FIXTURES
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as DECK
 from gamerec.cards import SWAN
@@ -26,7 +26,7 @@ from gamerec.present import Replay
 from gamerec.stepper import walk
 from gamerec.verdicts import verify_record
 
-GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "black-swan-2012" / "games"
+GAMES = FIXTURES / "black-swan-2012" / "games"
 
 
 class Cap(NamedTuple):

@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import msgspec
-from clirun import cli
 from conftest import FIXTURES
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.write import write_records

@@ -24,6 +24,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from helpers import illegal_rule_ids
 from hypothesis import HealthCheck, assume, event, example, given, note, settings
 from hypothesis import strategies as st
 
@@ -50,28 +51,8 @@ MATCHES = settings(max_examples=80, deadline=None, suppress_health_check=[Health
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 DECK = D.cards  # the 56 cards as a multiset: 0..51, JK three times, BS
-RULE_IDS = {
-    "players",
-    "options",
-    "deal-first",
-    "deal-hands",
-    "deal-size",
-    "deal-stock",
-    "deal-card",
-    "deal-duplicate",
-    "deal-unfinished",
-    "deal-after-end",
-    "out-of-turn",
-    "play-empty",
-    "too-many",
-    "not-held",
-    "combination",
-    "declare",
-    "wrong-action",
-    "after-end",
-    "claim-shape",
-    "game",
-}
+# the rule ids of an illegal verdict on a black-swan-2012 record, from the errors registry
+RULE_IDS = illegal_rule_ids("black-swan-2012")
 
 
 # -- the oracle ---------------------------------------------------------------------------

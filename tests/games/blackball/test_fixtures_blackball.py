@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import FIXTURES
 
 from gamerec.cards import FRENCH
 from gamerec.engine import GameState, TrickWon
@@ -24,7 +24,7 @@ from gamerec.games import get_game
 from gamerec.stepper import walk
 from gamerec.verdicts import Verdict, verify_record
 
-GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "blackball" / "games"
+GAMES = FIXTURES / "blackball" / "games"
 BB = get_game("blackball")
 
 SIZES_171 = [1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
+from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.record import Record

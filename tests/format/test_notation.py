@@ -8,8 +8,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from clirun import cli
 from conftest import FIXTURES
+from helpers import cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

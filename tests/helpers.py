@@ -1,0 +1,176 @@
+"""The helpers the tests share (``from helpers import ...`` works from every folder of tests/:
+tests/conftest.py puts tests/ on the path). Paths to the checkout and the fixtures are
+conftest's (``from conftest import ROOT, FIXTURES``).
+
+- ``cli(...)``: the gamerec command line run in-process through typer's CliRunner, with
+  ``error_line`` and ``stderr_lines`` to read what it said on stderr.
+- ``rejects(...)``: a game state refuses an action with a given rule id.
+- ``illegal_rule_ids(game)``: the rule ids an illegal verdict on a record of a game may carry,
+  from the errors registry (gamerec/errors.py).
+- ``import_graph()`` and ``cycles()``: the graph of the library's imports, read from its
+  source.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import traceback
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from typer.testing import CliRunner, Result
+
+from gamerec.cli import app
+from gamerec.engine import GameState
+from gamerec.errors import RULES, Illegal, StockMissing
+from gamerec.format.record import Action
+from gamerec.games import GAMES
+
+# -- the command line ------------------------------------------------------------------------
+# rich decides colour and width from the environment at print time: no colour, wide lines
+ENV = {"FORCE_COLOR": None, "TTY_COMPATIBLE": "0", "NO_COLOR": "1", "COLUMNS": "140"}
+# GAMEREC_DEBUG=1: an unexpected exception escapes the CLI's safety net (exit 3), so a test
+# sees it with its traceback
+RUNNER = CliRunner(env={**ENV, "GAMEREC_DEBUG": "1"})
+EXIT_INTERNAL = 3
+
+
+def cli(*args: str | Path, input: bytes | str | None = None, runner: CliRunner = RUNNER) -> Result:
+    """Run ``gamerec ARGS``; an exception that escapes the CLI, or an internal error (exit
+    3), fails the test with its traceback (the runner would otherwise swallow it)."""
+    result = runner.invoke(app, [str(a) for a in args], input=input, prog_name="gamerec")
+    exc = result.exception
+    if exc is not None and not isinstance(exc, SystemExit):
+        assert result.exc_info is not None
+        tb = "".join(traceback.format_exception(*result.exc_info))
+        raise AssertionError(f"gamerec {' '.join(map(str, args))} raised:\n{tb}")
+    if runner is RUNNER and result.exit_code == EXIT_INTERNAL:
+        raise AssertionError(f"gamerec {' '.join(map(str, args))}: internal error: {result.stderr}")
+    return result
+
+
+def error_line(result: Result) -> str:
+    """The one line on stderr, checked to be one line, prefixed and no traceback."""
+    assert "Traceback" not in result.stderr + result.stdout
+    assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1, repr(result.stderr)
+    return result.stderr.rstrip("\n")
+
+
+def stderr_lines(result: Result) -> list[str]:
+    assert "Traceback" not in result.stderr + result.stdout
+    return result.stderr.splitlines()
+
+
+# -- the rules -------------------------------------------------------------------------------
+def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Illegal:
+    """``action`` is refused now (can() agrees) with ``rule``, and its reason mentions every
+    fragment."""
+    assert not state.can(action)
+    with pytest.raises(Illegal) as info:
+        state.verify(action)
+    err = info.value
+    assert err.rule == rule, err
+    for f in fragments:
+        assert f in err.reason, err.reason
+    return err
+
+
+def _owner(description: str) -> str | None:
+    """Whose rule id the registry's description gives it to: a game (``blackball: ...``,
+    ``blackball, option hook: ...``), ``gamerec record`` (the recorder's refusals), or None
+    for a rule of every game."""
+    m = re.match(r"([a-z0-9 -]+?)(?:, [^:]*)?: ", description)
+    return m.group(1) if m and (m.group(1) in GAMES or m.group(1) == "gamerec record") else None
+
+
+def illegal_rule_ids(game: str) -> frozenset[str]:
+    """The rule ids an *illegal* verdict on a record of ``game`` may carry, from the errors
+    registry: the rules of every game and those its description gives to ``game``; not
+    another game's, not the recorder's refusals, not ``stock-missing`` (an *incomplete*
+    verdict's)."""
+    assert game in GAMES, game
+    ids = frozenset(k for k, v in RULES.items() if _owner(v) in (None, game)) - {StockMissing.code}
+    assert ids, game
+    return ids
+
+
+# -- the library's imports -------------------------------------------------------------------
+PACKAGE = ROOT / "gamerec"
+
+
+def modules() -> dict[str, Path]:
+    """Each module of the library by its dotted name, with its file."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module and the gamerec modules it imports (``from .x import y`` counts as an
+    import of ``x``, and of ``x.y`` when that is a module)."""
+    mods = modules()
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for name, path in mods.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    stem = ".".join([*base, node.module] if node.module else base)
+                else:
+                    stem = node.module or ""
+                targets = [stem, *(f"{stem}.{a.name}" for a in node.names)]
+            else:
+                continue
+            graph[name].update(t for t in targets if t in mods and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            step = next(edges, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
