@@ -48,7 +48,8 @@ from .cards import CardCodeError
 from .engine import Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format import record as limits
-from .format.notation import MAX_LINE, format_action, format_record, parse_action, parse_record
+from .format.notation import MAX_LINE, format_action, format_record, parse_action
+from .format.notation_read import parse_record
 from .format.record import Action, Deal, Meta, Record
 from .format.write import same_file, write_records
 from .games import get_game
