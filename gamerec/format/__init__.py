@@ -5,7 +5,8 @@
 - :mod:`~gamerec.format.container`: the binary container's frames (``.grec``).
 - :mod:`~gamerec.format.binary`: a record as a frame and back; the content hash.
 - :mod:`~gamerec.format.jsonform`: the JSON form (``.json``, ``.jsonl``).
-- :mod:`~gamerec.format.notation`: the text notation (``.gtxt``).
+- :mod:`~gamerec.format.notation`: the text notation (``.gtxt``): its grammar, one action
+  both ways, and writing; :mod:`~gamerec.format.notation_read`: reading records from it.
 - :mod:`~gamerec.format.schema`: the JSON Schema of the JSON form.
 - :mod:`~gamerec.format.encodings`: the four encodings and their suffixes.
 - :mod:`~gamerec.format.read`: detection and readers (one entry per record).

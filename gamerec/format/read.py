@@ -17,7 +17,7 @@ from typing import IO, Literal
 import msgspec
 
 from ..errors import FormatError, InputError
-from . import container, notation
+from . import container, notation_read
 from .binary import decode_binary
 from .encodings import Encoding
 from .jsonform import codec, nesting_over, peek
@@ -84,7 +84,7 @@ def _decode_text_record(data: bytes, first: int) -> Record:
         text = data.decode()
     except UnicodeDecodeError as e:
         raise FormatError(f"not UTF-8 text: {e.reason} at byte {e.start}", "format.text") from None
-    return notation.parse_record(text.split("\n"), first)
+    return notation_read.parse_record(text.split("\n"), first)
 
 
 def _decode_json_record(data: bytes) -> Record:
@@ -419,7 +419,7 @@ def _raw_jsonl(lines: Iterator[bytes | None], source: str) -> Iterator[RawRecord
 def _raw_text(data: bytes, source: str) -> Iterator[RawRecord]:
     lines = data.removeprefix(_BOM).split(b"\n")
     text_lines = [line.decode("utf-8", "replace") for line in lines]
-    for index, (first, chunk) in enumerate(notation.split_records(text_lines)):
+    for index, (first, chunk) in enumerate(notation_read.split_records(text_lines)):
         body = b"\n".join(lines[first - 1 : first - 1 + len(chunk)])
         yield RawRecord(source, index, f"line {first}", "text", body, line=first)
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from gamerec.bots import simulate
 from gamerec.errors import FormatError
 from gamerec.format.binary import encode_binary
-from gamerec.format.notation import format_action, format_record, parse_action, parse_records
+from gamerec.format.notation import format_action, format_record, parse_action
+from gamerec.format.notation_read import parse_records
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.games import GAMES, get_game

@@ -13,7 +13,8 @@ from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.errors import FormatError
-from gamerec.format.notation import MAX_INT, MIN_INT, format_record, parse_records
+from gamerec.format.notation import MAX_INT, MIN_INT, format_record
+from gamerec.format.notation_read import parse_records
 
 HUGE = "9" * 5000
 

@@ -1,0 +1,471 @@
+"""A recording as its journal's entries build it (the base of :class:`gamerec.recorder.Recorder`).
+
+An :class:`EntryLog` holds a game being recorded in the words of the text notation: its
+header, and for each deal its seat, hands (None while unknown), stock so far and actions,
+as lines (:class:`RecordedDeal`). It changes only by entries, the lines of the journal
+(:mod:`gamerec.journal`), one JSON object each:
+
+- ``{"deal": SEAT, "hands": [...] | null, "stock": [...]}`` begins a deal;
+- ``{"action": LINE}``, ``{"stock": CARD}``, ``{"note": LINE}`` (the last action, with its
+  note) add to the current deal;
+- ``{"hands": [...]}`` gives the hands rebuilt from the plays, ``{"reopen": N}`` takes the
+  deal back to before its action N (unknown hands again);
+- ``{"undo": "action" | "stock" | "note" | "deal"}`` takes back the deal's last entry
+  (``{"undo": 1}`` in a journal of gamerec 0.1).
+
+Every entry is checked (:meth:`EntryLog._admit`: its shape, its card codes and lines, and
+the format's size limits, ``gamerec.format.record``) before it is journaled and applied, and
+read back the same way by :meth:`EntryLog.resume`, so what the journal holds always
+resumes. :meth:`EntryLog.resume` replays a journal up to its last whole line; a damaged line
+(one that does not read, does not fit, or a step the rules refuse) ends it, after the whole
+journal is copied aside, and :attr:`EntryLog.repair` says so. :meth:`EntryLog.record` is the
+record the entries make, each deal read from its lines once.
+
+The live rules state, entering lines at the prompt and undo in words are the recorder's
+(:mod:`gamerec.recorder`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Self
+
+import msgspec
+
+from .engine import Game
+from .errors import FormatError, GamerecError, Illegal
+from .format import record as limits
+from .format.notation import MAX_LINE, format_record, parse_action
+from .format.notation_read import parse_record
+from .format.record import Action, Deal, Record
+from .games import get_game
+from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
+from .stepper import run
+
+__all__ = ["EntryLog", "RecordedDeal", "Rejected", "action_cards", "short"]
+
+
+class Rejected(GamerecError):
+    """An entry the recorder did not accept: why (a rule id for a rules breach, a format
+    code for a line it could not read) and what would be legal instead."""
+
+    def __init__(self, message: str, rule: str, legal: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.legal = list(legal)
+
+
+class RecordedDeal(msgspec.Struct):
+    """A deal being recorded: its stored seat, hands (None while unknown), stock so far
+    and actions, as notation lines."""
+
+    dealer: int
+    hands: list[list[str]] | None
+    stock: list[str] = []
+    actions: list[str] = []
+    #: the hands were unknown and are rebuilt from the plays (undo makes them unknown again)
+    rebuilt: bool = False
+    #: what was entered in the deal, last on top, for undo: ("action", ""), ("stock", "")
+    #: or ("note", the action's line before the note)
+    entered: list[tuple[str, str]] = []
+
+    def copy(self) -> RecordedDeal:
+        hands = None if self.hands is None else [list(h) for h in self.hands]
+        return RecordedDeal(
+            self.dealer, hands, list(self.stock), list(self.actions), self.rebuilt, list(self.entered)
+        )
+
+    def last_entered(self) -> str:
+        """What undo takes back: ``action``, ``stock``, ``note``, or ``deal`` (nothing was
+        entered in it since it began)."""
+        return self.entered[-1][0] if self.entered else "deal"
+
+
+class EntryLog:
+    """A game being recorded, as the entries of its journal ``journal`` build it."""
+
+    #: how each deal's hands come: typed up front, dealt from the seed, or unknown
+    HANDS = ("typed", "seed", "unknown")
+
+    def __init__(self, journal: str | Path, header: Record, hands: str = "typed", seed: int = 0) -> None:
+        if hands not in self.HANDS:
+            raise GamerecError(f"hands {hands!r}: one of {', '.join(self.HANDS)}")
+        self.journal = Path(journal)
+        self.header = header
+        self.hands = hands
+        self.seed = seed
+        self.game: Game[Any] = get_game(header.game)
+        self.deals: list[RecordedDeal] = []
+        self._fd: int | None = None  #: the journal, open for appending and locked
+        #: what :meth:`resume` had to do to a damaged journal, in one line (None: nothing)
+        self.repair: str | None = None
+        self._version = 0  #: counts the changes, for the cached replay
+        # the header read once and each deal read once (by its lines), so that a step's cost
+        # stays flat in the game's length
+        self._head: Record | None = None
+        self._head_lines: list[str] | None = None
+        self._deal_cache: dict[int, tuple[tuple[str, ...], Deal[Any]]] = {}
+
+    # -- resuming from the journal ----------------------------------------------------------
+    @classmethod
+    def resume(cls, journal: str | Path) -> Self:
+        """The recording kept in ``journal``, up to its last whole line, held (locked) from
+        now on. A damaged line (one that does not read, does not fit, or a step the rules
+        refuse) ends it: the recording resumes up to it, the whole journal is first copied
+        to ``JOURNAL.damaged`` and the journal cut there; :attr:`repair` says so. A damaged
+        header is refused (GamerecError), the journal untouched."""
+        path = Path(journal)
+        fd = open_locked(path, create=False)
+        try:
+            return cls._resume(path, fd)
+        except BaseException:
+            release(path, fd)
+            raise
+
+    @classmethod
+    def _resume(cls, path: Path, fd: int) -> Self:
+        try:
+            data = read_all(fd)
+        except OSError as e:
+            raise GamerecError(f"{path}: cannot read the journal: {e.strerror or e}") from None
+        entries, torn = split_lines(data)
+        if not entries:
+            raise GamerecError(f"{path}: not a gamerec journal (no header)")
+        number, _, line = entries[0]
+        try:
+            first = msgspec.json.decode(line)
+        except (msgspec.DecodeError, RecursionError):
+            raise GamerecError(f"{path}: line {number} of the journal is damaged: not JSON") from None
+        if not isinstance(first, dict) or not isinstance(first.get("header"), str):
+            raise GamerecError(f"{path}: not a gamerec journal (no header)")
+        try:
+            header = parse_record(first["header"].split("\n"))
+            hands, seed = str(first.get("hands", "typed")), first.get("seed", 0)
+            if type(seed) is not int:
+                raise ValueError("the seed is not a number")
+            cls(path, header, hands, seed)  # the hands are one of HANDS
+        except (FormatError, GamerecError, ValueError, TypeError) as e:
+            why = e.message if isinstance(e, GamerecError) else str(e)
+            raise GamerecError(f"{path}: the journal's header: {why}") from None
+        cut: tuple[int, int, str] | None = None  # (line number, offset, why) of the damage
+        while True:
+            stop = len(data) if cut is None else cut[1]
+            rec = cls(path, header, hands, seed)
+            damage, origins = rec._replay([e for e in entries[1:] if e[1] < stop])
+            if damage is not None:  # the recording holds the steps before it
+                cut = damage
+            try:
+                outcome = run(rec.record(known_only=True))
+            except FormatError as e:  # each entry fits the limits: not expected
+                raise GamerecError(f"{path}: the journal does not make a record: {e.message}") from None
+            if not isinstance(outcome.error, Illegal):  # every step was checked when it was taken
+                break
+            err = outcome.error
+            if outcome.deal is None:
+                raise GamerecError(f"{path}: the journal's header: {err.reason} [{err.rule}]")
+            deal_line, action_lines = origins[outcome.deal]
+            at = deal_line if outcome.action is None else action_lines[outcome.action]
+            step = (
+                "the deal"
+                if outcome.action is None
+                else repr(rec.deals[outcome.deal].actions[outcome.action])
+            )
+            where = next(e[1] for e in entries if e[0] == at)
+            cut = (at, where, f"a step the rules refuse: {short(step)}: {err.reason} [{err.rule}]")
+        if cut is not None:
+            kept = backup(path, data)
+            try:
+                os.ftruncate(fd, cut[1])
+                os.fsync(fd)
+            except OSError as e:
+                raise GamerecError(
+                    f"{path}: cannot cut the journal's damaged line: {e.strerror or e}"
+                ) from None
+            rec.repair = (
+                f"{path}: line {cut[0]} of the journal is damaged; resumed up to line {cut[0] - 1}, and the "
+                f"whole journal kept in {kept}: {cut[2]}"
+            )
+        elif torn is not None:  # a sound journal: cut off its torn line, so that new steps start clean
+            try:
+                os.ftruncate(fd, torn)
+            except OSError as e:
+                raise GamerecError(
+                    f"{path}: cannot cut the journal's torn last line: {e.strerror or e}"
+                ) from None
+        rec._fd = fd
+        return rec
+
+    def _replay(
+        self, entries: list[tuple[int, int, bytes]]
+    ) -> tuple[tuple[int, int, str] | None, list[tuple[int, list[int]]]]:
+        """Apply the journal's ``entries`` (number, offset, line) up to the first damaged
+        one; that one (number, offset, why), or None, and the journal line of each deal
+        and of each of its actions."""
+        origins: list[tuple[int, list[int]]] = []
+        for number, offset, line in entries:
+            try:
+                entry = msgspec.json.decode(line)
+            except (msgspec.DecodeError, RecursionError):
+                return (number, offset, "not JSON"), origins
+            try:
+                if not isinstance(entry, dict):
+                    raise TypeError("not a journal entry")
+                self._validate(entry)
+                self._apply(entry)
+            except (
+                FormatError,
+                GamerecError,
+                ValueError,
+                TypeError,
+                KeyError,
+                IndexError,
+                RecursionError,
+            ) as e:
+                why = e.message.removeprefix("line 1, ") if isinstance(e, GamerecError) else str(e)
+                return (number, offset, short(why, 200)), origins
+            # the lines the deals and actions now stand on
+            del origins[len(self.deals) :]
+            while len(origins) < len(self.deals):
+                origins.append((number, []))
+            if self.deals:
+                d, lines = self.deals[-1], origins[-1][1]
+                del lines[len(d.actions) :]
+                lines.extend([number] * (len(d.actions) - len(lines)))
+                if "note" in entry:
+                    lines[-1] = number
+                elif "hands" in entry or ("stock" in entry and "deal" not in entry):
+                    origins[-1] = (number, lines)
+        return None, origins
+
+    # -- the record the entries make --------------------------------------------------------
+    def record(self, *, known_only: bool = False) -> Record:
+        """The record so far (with ``known_only``, without a deal whose hands are unknown).
+        Each deal is read from its notation lines once, and again only when they change."""
+        deals: list[Deal[Any]] = []
+        for index, d in enumerate(self.deals):
+            if d.hands is None and known_only:
+                break
+            deals.append(self._parsed(index, d))
+        if self._head is None:
+            self._head = parse_record(format_record(self.header).rstrip("\n").split("\n"))
+        return msgspec.structs.replace(self._head, deals=deals)
+
+    def _parsed(self, index: int, d: RecordedDeal) -> Deal[Any]:
+        """Deal ``index`` as the notation reads it (FormatError if it does not)."""
+        lines = [f"deal 1: {self.game.seat_field} {d.dealer}"]
+        lines += [f"hand {seat}: " + (" ".join(hand) or "-") for seat, hand in enumerate(d.hands or [])]
+        if d.stock:
+            lines.append("stock: " + " ".join(d.stock))
+        lines += d.actions
+        key = tuple(lines)
+        kept = self._deal_cache.get(index)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        if self._head_lines is None:
+            self._head_lines = format_record(self.header).rstrip("\n").split("\n")
+        deal = parse_record(self._head_lines + lines).deals[0]
+        self._deal_cache[index] = (key, deal)
+        return deal
+
+    @property
+    def current(self) -> RecordedDeal | None:
+        return self.deals[-1] if self.deals else None
+
+    # -- the journal and its entries --------------------------------------------------------
+    def close(self) -> None:
+        """Let go of the journal (another recorder may resume it now)."""
+        if self._fd is not None:
+            release(self.journal, self._fd)
+            self._fd = None
+
+    def _admit(self, entry: dict[str, Any]) -> None:
+        """Rejected unless ``entry`` is one :meth:`resume` reads back (within the format's
+        limits: cards, notes, actions, deals)."""
+        try:
+            self._validate(entry)
+        except FormatError as e:
+            raise Rejected(e.message.removeprefix("line 1, "), e.code) from None
+        except (GamerecError, ValueError, TypeError) as e:
+            raise Rejected(e.message if isinstance(e, GamerecError) else str(e), "format.text") from None
+
+    def _commit(self, entry: dict[str, Any]) -> None:
+        """Append ``entry`` to the journal, synced to disk, and apply it. Rejected (and
+        nothing written) unless it is one :meth:`resume` reads back; a failed write is
+        taken back, so the journal never holds part of a line before another."""
+        self._admit(entry)
+        if self._fd is None:  # a recorder made without start or resume
+            self._fd = open_locked(self.journal, create=True)
+        size = os.fstat(self._fd).st_size
+        try:
+            append(self._fd, encode_entry(entry))
+        except OSError as e:
+            with contextlib.suppress(OSError):  # else a torn last line: resume leaves it out
+                os.ftruncate(self._fd, size)
+            raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
+        self._apply(entry)
+
+    def _validate(self, entry: dict[str, Any]) -> None:
+        """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
+        holds what it should and, applied now, keeps the recording within the format's
+        limits (``gamerec.format.record``)."""
+        deck = self.game.deck
+        d = self.current
+
+        def over(what: str, size: int, limit: int) -> None:
+            if size > limit:
+                raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
+
+        def codes(value: Any, what: str) -> None:
+            if not isinstance(value, list):
+                raise ValueError(f"{what}: expected a list of card codes")
+            over(f"cards in {what}", len(value), limits.MAX_CARDS)
+            for c in value:
+                if not isinstance(c, str):
+                    raise ValueError(f"{what}: expected card codes")
+                deck.parse(c)  # CardCodeError is a ValueError
+
+        keys = set(entry)
+        if not (keys <= {"deal", "hands", "stock"} and "deal" in keys) and not (
+            len(keys) == 1 and keys <= {"action", "note", "stock", "hands", "reopen", "undo"}
+        ):
+            raise ValueError(short(f"not a journal entry: {sorted(map(str, keys))}", 120))
+        if "deal" in entry:
+            if type(entry["deal"]) is not int:
+                raise ValueError("the deal's seat is not a number")
+            if not 0 <= entry["deal"] < len(self.header.players):
+                raise ValueError(f"the deal's seat {entry['deal']} is not a seat")
+            over("deals", len(self.deals) + 1, limits.MAX_DEALS)
+            codes(entry.get("stock", []), "the stock")
+        elif d is None:
+            raise ValueError("an entry before the first deal")
+        if entry.get("hands") is not None:
+            if not isinstance(entry["hands"], list):
+                raise ValueError("expected a list of hands")
+            over("hands", len(entry["hands"]), limits.MAX_SEATS)
+            for hand in entry["hands"]:
+                codes(hand, "a hand")
+        for key in ("action", "note"):
+            if key in entry:
+                text = entry[key]
+                if not isinstance(text, str):
+                    raise ValueError(f"the {key} is not text")
+                over("characters in the line", len(text), MAX_LINE)
+                try:
+                    action = parse_action(self.game, text)
+                except FormatError as e:
+                    raise FormatError(
+                        f"{short(repr(text))}: {e.message.removeprefix('line 1, ')}", e.code
+                    ) from None
+                over("characters in the note", len(getattr(action, "note", None) or ""), limits.MAX_NOTE)
+                over("cards in one play", len(action_cards(self.game, action)), limits.MAX_CARDS)
+        if d is not None and "deal" not in entry:
+            if "action" in entry:
+                over(
+                    f"actions in {self.game.deal_word} {len(self.deals)}",
+                    len(d.actions) + 1,
+                    limits.MAX_ACTIONS,
+                )
+            if "note" in entry and not d.actions:
+                raise ValueError("a note with no action before it")
+            if "stock" in entry:
+                if not isinstance(entry["stock"], str):
+                    raise ValueError("the stock card is not a card code")
+                deck.parse(entry["stock"])
+                over("cards in the stock", len(d.stock) + 1, limits.MAX_CARDS)
+            if "reopen" in entry and not (
+                type(entry["reopen"]) is int and 0 <= entry["reopen"] <= len(d.actions)
+            ):
+                raise ValueError("reopen needs the number of an action of the deal")
+            if "undo" in entry:
+                what = entry["undo"]
+                if what == 1 and type(what) is int:
+                    return
+                if what not in ("action", "stock", "note", "deal"):
+                    raise ValueError(f"undo {short(repr(what), 40)}: not action, stock, note or deal")
+                if what != d.last_entered():
+                    raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
+
+    def _apply(self, entry: dict[str, Any]) -> None:
+        self._version += 1
+        if "deal" in entry:
+            self.deals.append(
+                RecordedDeal(int(entry["deal"]), entry.get("hands"), list(entry.get("stock", [])))
+            )
+            return
+        d = self.current
+        if d is None:
+            raise GamerecError(f"{self.journal}: a journal entry before the first deal")
+        if "action" in entry:
+            d.actions.append(str(entry["action"]))
+            d.entered.append(("action", ""))
+        elif "stock" in entry:
+            d.stock.append(str(entry["stock"]))
+            d.entered.append(("stock", ""))
+        elif "hands" in entry:
+            d.hands = entry["hands"]
+            d.rebuilt = True
+        elif "reopen" in entry:
+            d.hands = None
+            d.rebuilt = False
+            at = int(entry["reopen"])
+            del d.actions[at:]
+            kept: list[tuple[str, str]] = []
+            actions = 0
+            for kind, text in d.entered:  # forget the actions cut, and the notes on them
+                actions += kind == "action"
+                if kind == "stock" or actions <= at:
+                    kept.append((kind, text))
+            d.entered = kept
+        elif "note" in entry:
+            d.entered.append(("note", d.actions[-1]))
+            d.actions[-1] = str(entry["note"])
+        elif "undo" in entry:
+            self._undo(d, entry["undo"])
+        else:
+            raise GamerecError(f"{self.journal}: unknown journal entry {sorted(entry)}")
+
+    def _undo(self, d: RecordedDeal, what: Any) -> None:
+        """Take back ``what``, the deal's last entry as :meth:`undo` names it. A journal of
+        gamerec 0.1 says ``1``: the last action with its note (stock cards entered after it
+        stay), else the whole deal."""
+        if what == 1:
+            if not d.actions:
+                self.deals.pop()
+                return
+            last = max(i for i, (kind, _) in enumerate(d.entered) if kind == "action")
+            d.entered = d.entered[:last] + [e for e in d.entered[last:] if e[0] == "stock"]
+            what = "action"
+        else:
+            if what != d.last_entered():
+                raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
+            if what == "deal":
+                self.deals.pop()
+                return
+            _, before = d.entered.pop()
+            if what == "note":
+                d.actions[-1] = before
+                return
+        if what == "stock":
+            d.stock.pop()
+            return
+        d.actions.pop()
+        if d.rebuilt:  # the hands came from the plays: unknown again
+            d.hands = None
+            d.rebuilt = False
+
+
+def action_cards(game: Game[Any], action: Action) -> list[int]:
+    """The cards an action plays."""
+    out: list[int] = []
+    for name in action.card_fields:
+        value = getattr(action, name)
+        out.extend(value if isinstance(value, list) else [value])
+    return out
+
+
+def short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
