@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from itertools import chain, islice
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -26,6 +26,7 @@ import msgspec
 from .errors import InputError
 from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
+from .format.progress import OnProgress, Tally, input_size
 from .format.read import RawRecord, decode_raw, raw_records
 from .verdicts import STATUSES, Verdict, unreadable, verify_record
 
@@ -96,12 +97,16 @@ def verify_batch(
     chunk: int = 256,
     on_file: Callable[[str], None] | None = None,
     scores: bool = True,
+    on_progress: OnProgress | None = None,
 ) -> Iterator[Verdict]:
     """A verdict, with its content hash, for every record of every file, directory or
     glob named, in input order; up to ``jobs`` processes share the work (at most
     :func:`max_jobs`; one for each chunk of ``chunk`` records, started when there is work
     for them, none when the batch is a single chunk). Without ``scores`` the verdicts leave
-    out their score sheets (less to send between processes).
+    out their score sheets (less to send between processes). ``on_progress`` (see
+    :mod:`gamerec.format.progress`) hears of each verdict once the next one is asked for,
+    with the bytes of the records verified so far and of all the files; ``on_file`` of
+    each file as its reading starts.
 
     A worker process that dies (killed, say, when memory runs out) raises
     :class:`WorkerLost` naming the records it had, once the verdicts before them are given:
@@ -109,27 +114,41 @@ def verify_batch(
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)
+    tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
+    sizes: deque[int] = deque()  # of the records read and not yet given (read ahead for workers)
 
     def raws() -> Iterator[RawRecord]:
         for f in files:
             if on_file is not None:
                 on_file(f)
-            yield from raw_records([f])
+            for raw in raw_records([f]):
+                if tally is not None:
+                    sizes.append(raw.size)
+                yield raw
 
-    source = raws()
-    if jobs == 1:
-        for raw in source:
-            yield _verify_raw(raw, scores)
+    def verdicts() -> Generator[Verdict]:
+        source = raws()
+        if jobs == 1:
+            for raw in source:
+                yield _verify_raw(raw, scores)
+            return
+        blocks = iter(lambda: list(islice(source, chunk)), [])
+        first = next(blocks, [])
+        second = next(blocks, [])
+        if not second:  # a single chunk: no process to start
+            for raw in first:
+                yield _verify_raw(raw, scores)
+            return
+        with _Workers(jobs, scores) as workers:
+            yield from workers.run(chain([first, second], blocks))
+
+    if tally is None:
+        yield from verdicts()
         return
-    blocks = iter(lambda: list(islice(source, chunk)), [])
-    first = next(blocks, [])
-    second = next(blocks, [])
-    if not second:  # a single chunk: no process to start
-        for raw in first:
-            yield _verify_raw(raw, scores)
-        return
-    with _Workers(jobs, scores) as workers:
-        yield from workers.run(chain([first, second], blocks))
+    with contextlib.closing(verdicts()) as given:  # its workers stop with it
+        for v in given:  # in input order, one for each record read
+            yield v
+            tally.add(sizes.popleft())
 
 
 # -- worker processes -----------------------------------------------------------------------

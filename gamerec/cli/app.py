@@ -103,17 +103,20 @@ class Group(TyperGroup):
             raise _PipeClosed from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        from . import progress
+
         standalone_mode = kwargs.pop("standalone_mode", True)
+        progress.forget()
         try:
             with _signals_unwind():
                 rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
                 sys.stdout.flush()  # what is still buffered fails here, inside the boundary
-        except Signalled as e:
-            fail(e.message, 128 + e.signum)
+        except Signalled as e:  # how far the work got, if it was long work
+            fail(e.message + progress.interrupted_note(), 128 + e.signum)
         except typer.Abort:
             fail("aborted", 130)
         except KeyboardInterrupt:
-            fail("interrupted", 130)
+            fail("interrupted" + progress.interrupted_note(), 130)
         except GamerecError as e:
             fail(e.message, EXIT_INPUT)
         except (BrokenPipeError, _PipeClosed):

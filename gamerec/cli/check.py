@@ -16,17 +16,20 @@ from ..games import GAMES
 from ..verdicts import STATUSES, Verdict
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, out
 from .files import json_line, print_json
-from .options import Files, Jobs
+from .options import Files, Jobs, Quiet
+from .progress import Work
 from .render import line, plain, score_table, standings_csv, standings_table, summary_line, verdict_line
 
 
 class _Batch:
-    """Verdicts streamed from a batch, with a progress bar on stderr on a terminal, the
-    counts of each verdict, and duplicates (same content hash) reported and counted once."""
+    """Verdicts streamed from a batch, with a progress bar on stderr on a terminal (unless
+    ``quiet``), the counts of each verdict, and duplicates (same content hash) reported and
+    counted once."""
 
-    def __init__(self, files: list[str], jobs: int | None, scores: bool = True) -> None:
+    def __init__(self, files: list[str], jobs: int | None, scores: bool = True, quiet: bool = False) -> None:
         self.paths = expand_paths(files)
         self.scores = scores
+        self.quiet = quiet
         self.jobs = jobs or default_jobs()
         self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         self.duplicates = 0
@@ -34,27 +37,9 @@ class _Batch:
 
     def __iter__(self) -> Iterator[Verdict]:
         """Each verdict but the duplicates, whose line goes to stderr."""
-        progress = None
-        task: Any = None
-        if len(self.paths) > 1 and err.is_terminal:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-            # no refresh thread: workers are forked while it runs, and forking a threaded
-            # process is unsafe
-            progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                console=err, transient=True, auto_refresh=False)  # fmt: skip
-            task = progress.add_task("verifying", total=len(self.paths))
-            progress.start()
-        done = 0
-
-        def on_file(_path: str) -> None:
-            nonlocal done
-            if progress is not None and done:
-                progress.update(task, advance=1, refresh=True)
-            done += 1
-
-        try:
-            for v in verify_batch(self.paths, self.jobs, on_file=on_file, scores=self.scores):
+        tail = "the rest not scored" if self.scores else "the rest not verified"
+        with Work("verifying", tail, quiet=self.quiet) as work:
+            for v in verify_batch(self.paths, self.jobs, scores=self.scores, on_progress=work):
                 first = self.seen.first(v)
                 if first is not None:
                     self.duplicates += 1
@@ -62,9 +47,6 @@ class _Batch:
                     continue
                 self.counts[v.status] += 1
                 yield v
-        finally:
-            if progress is not None:
-                progress.stop()
 
     def summary(self) -> str:
         text = summary_line(self.counts)
@@ -109,11 +91,12 @@ def validate(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every record, valid too.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdicts as JSON.")] = False,
     jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> int:
     """Check every record by the rules and give each a verdict: valid, illegal,
     incomplete, mismatch or unreadable. Problems go to stderr, one line each; a record
     seen before (same content) is reported and counted once."""
-    batch = _Batch(files, jobs, scores=False)
+    batch = _Batch(files, jobs, scores=False, quiet=quiet)
     array = _JsonArray('{"verdicts": [', "]") if as_json else None
     for v in batch:
         if _is_problem(v, allow_incomplete):
@@ -149,10 +132,11 @@ def score(
     ] = False,
     sort: Annotated[SortBy, typer.Option("--sort", help="Standings order.")] = SortBy.wins,
     jobs: Jobs = None,
+    quiet: Quiet = False,
 ) -> int:
     """Per-deal and total scores and the winners of every record; with --standings,
     games played, wins, total, mean and best score per game and player."""
-    batch = _Batch(files, jobs)
+    batch = _Batch(files, jobs, quiet=quiet)
     if with_standings:
         result = standings(_reported(batch), sort.value)
         if as_json:

@@ -19,7 +19,8 @@ from ..format.salvage import salvage as salvage_file
 from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load
-from .options import EncodingChoice, Force
+from .options import EncodingChoice, Force, Quiet
+from .progress import Work
 from .render import line, verdict_line
 
 
@@ -48,6 +49,7 @@ def export(
         int | None, typer.Option("--seat", min=0, help="html: show the game as this seat saw it.")
     ] = None,
     force: Force = False,
+    quiet: Quiet = False,
 ) -> int:
     """Export records as JSON (the editable twin), CSV (one row per action with derived
     columns), text (a readable history with the game's score sheet), HTML (one
@@ -65,7 +67,8 @@ def export(
     if to == ExportTo.parquet:
         if output == "-":
             raise GamerecError("--to parquet writes a folder: name it with -o")
-        summary = write_parquet(files, output, force=force)
+        with Work("exporting", "no output written", quiet=quiet) as work:
+            summary = write_parquet(files, output, force=force, on_progress=work)
         if not summary.records:
             fail(f"no record could be read ({summary.unreadable} unreadable); nothing written", EXIT_INPUT)
         err.print(
@@ -94,8 +97,10 @@ def export(
         return EXIT_OK
     entries = load(file, record)
     records = [e.record for e in entries if e.record is not None]
-    data, verdicts = export_records(records, to.value, source=file, numbers=[e.index + 1 for e in entries])
-    emit_bytes(data, output, force, files)
+    numbers = [e.index + 1 for e in entries]
+    with Work("exporting", "no output written", total=len(records), quiet=quiet) as work:
+        data, verdicts = export_records(records, to.value, source=file, numbers=numbers, on_progress=work)
+        emit_bytes(data, output, force, files)
     for v in verdicts:
         if not v.ok:
             err.print(verdict_line(v))
@@ -106,11 +111,13 @@ def salvage(
     file: Annotated[str, typer.Argument(help="A damaged record file; - for stdin.")],
     output: Annotated[str, typer.Option("--output", "-o", help="The new file for the records kept.")],
     force: Force = False,
+    quiet: Quiet = False,
 ) -> int:
     """Copy every record that can still be read to a new file, and report what was
     dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
     when nothing was dropped, 1 when something was, 2 when nothing could be read."""
-    report = salvage_file(file, output, force=force)
+    with Work("salvaging", "no output written", quiet=quiet) as work:
+        report = salvage_file(file, output, force=force, on_progress=work)
     for where, message, code in report.dropped:
         err.print(line(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
     if not report.kept:
@@ -129,18 +136,20 @@ def convert(
         typer.Option("--to", "-t", help="binary, json, jsonl or text (default: from the output's suffix)."),
     ] = None,
     force: Force = False,
+    quiet: Quiet = False,
 ) -> int:
     """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
     text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
     Nothing is written if any record is unreadable, and the output may not be the input."""
-    emit_records(_readable(file), output, to, force, [file])
+    with Work("converting", "no output written", quiet=quiet) as work:
+        emit_records(_readable(file, work), output, to, force, [file])
     return EXIT_OK
 
 
-def _readable(path: str) -> Iterator[Record]:
+def _readable(path: str, on_progress: Work) -> Iterator[Record]:
     """The records of ``path``, streamed; the first unreadable one ends the command (exit
     2, its place and why), and a writer fed from here then writes nothing."""
-    for e in read_file(path):
+    for e in read_file(path, on_progress):
         if e.record is None:
             raise GamerecError(unreadable(e).message())
         yield e.record

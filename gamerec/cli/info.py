@@ -13,18 +13,25 @@ from ..format.schema import write_schemas
 from ..games import games_info
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
-from .options import Files
+from .options import Files, Quiet
+from .progress import Work
 from .render import games_table, line, listing_line, plain
 
 
 def ls_cmd(
     files: Files,
     as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON lines.")] = False,
+    quiet: Quiet = False,
 ) -> int:
     """One line per record: file, number, game, players, date, event, deals, actions and
     content hash, read from the headers alone (binary files)."""
+    with Work("listing", "the rest not listed", quiet=quiet) as work:
+        return _list(files, as_json, work)
+
+
+def _list(files: list[str], as_json: bool, work: Work) -> int:
     unreadable = 0
-    for item in list_records(files):
+    for item in list_records(files, on_progress=work):
         if item.error is not None:
             unreadable += 1
             err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))

@@ -39,3 +39,6 @@ Jobs = Annotated[
 
 Output = Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")]
 Force = Annotated[bool, typer.Option("--force", "-f", help="Replace an existing output file.")]
+Quiet = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar on a terminal (the summary line still comes).")
+]

@@ -11,7 +11,8 @@ from ..bots import simulate as simulate_records
 from ..games import get_game
 from .app import EXIT_OK, err
 from .files import emit_records
-from .options import EncodingChoice, Force, Output
+from .options import EncodingChoice, Force, Output, Quiet
+from .progress import Work
 from .render import plain
 
 
@@ -28,6 +29,7 @@ def simulate(
     ] = None,
     to: Annotated[EncodingChoice | None, typer.Option("--to", "-t", help="Output encoding.")] = None,
     force: Force = False,
+    quiet: Quiet = False,
 ) -> int:
     """Let bots play legal games. The same arguments give a byte-identical file; the seed
     is recorded as provenance. A game is played to a target of at most 10000 points
@@ -35,7 +37,8 @@ def simulate(
     get_game(game)
     rules = parse_rule_options(game, rule or [], players)
     records = simulate_records(game, players, games, seed, bot, rules)
-    emit_records(records, output, to, force, [])
+    with Work("simulating", "no output written", total=games, quiet=quiet) as work:
+        emit_records(work.wrap(records), output, to, force, [])
     if output != "-":
         err.print(plain(f"wrote {games} {game} game{'s' if games != 1 else ''} to {output}"))
     return EXIT_OK

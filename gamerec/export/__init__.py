@@ -11,6 +11,7 @@ import msgspec
 from ..cards import Deck
 from ..engine import action_text
 from ..escape import csv_table, terminal_text
+from ..format.progress import OnProgress, Tally
 from ..format.record import Action, Record
 from ..games import get_game
 from ..games.views import presenter
@@ -121,10 +122,17 @@ class Exported(NamedTuple):
     verdicts: list[Verdict]
 
 
-def _csv(records: Sequence[Record], source: str, numbers: Sequence[int]) -> Exported:
+def _none(_item: object) -> int:
+    return 0
+
+
+def _csv(
+    records: Sequence[Record], source: str, numbers: Sequence[int], tally: Tally | None = None
+) -> Exported:
     rows: list[list[object]] = []
     verdicts: list[Verdict] = []
-    for number, record in zip(numbers, records, strict=True):
+    pairs = zip(numbers, records, strict=True)
+    for number, record in pairs if tally is None else tally.counted(pairs, _none):
         got, verdict = csv_rows(record, number, source, illegal=True)
         rows += ([row[c] for c in CSV_COLUMNS] for row in got)
         if verdict is not None:
@@ -199,25 +207,31 @@ def _json(value: object) -> str:
 
 
 def export_checked(
-    records: Iterable[Record], to: str, source: str = "-", numbers: Sequence[int] | None = None
+    records: Iterable[Record],
+    to: str,
+    source: str = "-",
+    numbers: Sequence[int] | None = None,
+    on_progress: OnProgress | None = None,
 ) -> Exported:
     """``records`` exported as ``json`` (the editable twin), ``csv`` or ``text``, with the
     verdict on each (csv and text replay the records: an illegal one is exported up to and
     including its illegal action, an incomplete one in full). ``numbers`` are the
     records' numbers in ``source`` (from 1; by default 1, 2, ...), as rows and verdicts
-    give them."""
+    give them. ``on_progress`` hears of each record exported (with no bytes: see
+    :mod:`gamerec.format.progress`)."""
     from ..format.write import encode_records
 
     recs = list(records)
     nums = list(numbers) if numbers is not None else list(range(1, len(recs) + 1))
     if len(nums) != len(recs):
         raise ValueError(f"{len(nums)} numbers for {len(recs)} records")
+    tally = Tally(on_progress, None)
     if to == "json":
-        return Exported(b"".join(encode_records(recs, "json")), [])
+        return Exported(b"".join(encode_records(tally.counted(recs, _none), "json")), [])
     if to == "csv":
-        return _csv(recs, source, nums)
+        return _csv(recs, source, nums, tally)
     if to == "text":
-        texts = [_text(r, n, source) for n, r in zip(nums, recs, strict=True)]
+        texts = [_text(r, n, source) for n, r in tally.counted(zip(nums, recs, strict=True), _none)]
         return Exported("\n".join(t for t, _ in texts).encode(), [v for _, v in texts])
     raise ValueError(f"unknown export {to!r} (choose from {', '.join(EXPORTS)})")
 

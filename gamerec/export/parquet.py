@@ -21,6 +21,7 @@ import msgspec
 from ..batch import content_hash
 from ..errors import InputError
 from ..format.paths import Paths, expand_paths
+from ..format.progress import OnProgress
 from ..format.read import read_records
 from ..format.write import remove_stale_temporaries, temporary_path
 from . import csv_rows
@@ -82,11 +83,16 @@ def _none_if_blank(value: object) -> object:
 
 
 def write_parquet(
-    paths: Paths, directory: str | Path, *, force: bool = False, group: int = 2000
+    paths: Paths,
+    directory: str | Path,
+    *,
+    force: bool = False,
+    group: int = 2000,
+    on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
     """Write ``actions.parquet`` and ``deal_scores.parquet`` for every record of the files,
     directories or globs named, into ``directory``. Each file is written to a temporary name
-    and renamed into place when complete."""
+    and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
     pa, pq = _pyarrow()
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
@@ -118,7 +124,7 @@ def write_parquet(
                 v.clear()
 
     try:
-        for entry in read_records(files):
+        for entry in read_records(files, on_progress):
             record = entry.record
             if record is None:
                 counts["unreadable"] += 1

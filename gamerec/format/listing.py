@@ -10,6 +10,7 @@ import msgspec
 from ..errors import FormatError
 from .binary import content_hash, decode_binary, decode_header
 from .paths import Paths, expand_paths
+from .progress import OnProgress
 from .read import TOO_DEEP, decode_raw, raw_records
 
 __all__ = ["Listing", "list_records"]
@@ -32,11 +33,12 @@ class Listing(msgspec.Struct):
     error: str | None = None
 
 
-def list_records(paths: Paths) -> Iterator[Listing]:
+def list_records(paths: Paths, on_progress: OnProgress | None = None) -> Iterator[Listing]:
     """A :class:`Listing` per record of the files, directories or globs named. Binary
     records are listed from their headers without decoding their deals; a header that
-    carries no content hash has it computed from the record."""
-    for raw in raw_records(expand_paths(paths)):
+    carries no content hash has it computed from the record. ``on_progress``: see
+    :mod:`gamerec.format.progress`."""
+    for raw in raw_records(expand_paths(paths), on_progress):
         base = (raw.source, raw.index, raw.where)
         if raw.kind == "error":
             err = raw.error

@@ -22,6 +22,7 @@ from .binary import decode_binary
 from .encodings import Encoding
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
+from .progress import OnProgress, Tally, input_size
 from .record import Record
 
 __all__ = [
@@ -108,6 +109,12 @@ class RawRecord(msgspec.Struct, frozen=True):
     #: the number of the record's first line (text notation)
     line: int = 1
 
+    @property
+    def size(self) -> int:
+        """The bytes the record held in its file (near enough: without a frame's marks, a
+        JSON array's commas or the blank lines between text records), for progress."""
+        return len(self.header) + len(self.body)
+
 
 def decode_raw(raw: RawRecord) -> Entry:
     """The :class:`Entry` of a raw record: the record decoded, or why it cannot be."""
@@ -138,10 +145,14 @@ def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
     return map(decode_raw, raw_bytes(data, source))
 
 
-def read_file(path: str | Path) -> Iterator[Entry]:
+def read_file(path: str | Path, on_progress: OnProgress | None = None) -> Iterator[Entry]:
     """Every record of the file at ``path`` (``-`` is standard input), streamed: binary
-    files are mapped, JSON Lines read line by line."""
-    return map(decode_raw, raw_file(path))
+    files are mapped, JSON Lines read line by line. ``on_progress`` (see
+    :mod:`gamerec.format.progress`) hears of each record once the next one is asked for."""
+    if on_progress is None:
+        return map(decode_raw, raw_file(path))
+    tally = Tally(on_progress, input_size([path]))
+    return map(decode_raw, tally.counted(raw_file(path), _size))
 
 
 def read_stream(f: IO[bytes], source: str = "-") -> Iterator[Entry]:
@@ -151,10 +162,10 @@ def read_stream(f: IO[bytes], source: str = "-") -> Iterator[Entry]:
     return map(decode_raw, _raw_stream(f, source))
 
 
-def read_records(paths: Paths) -> Iterator[Entry]:
-    """Every record of every file named (one path or many), in order."""
-    for p in as_paths(paths):
-        yield from read_file(p)
+def read_records(paths: Paths, on_progress: OnProgress | None = None) -> Iterator[Entry]:
+    """Every record of every file named (one path or many), in order; ``on_progress`` as
+    for :func:`read_file`, counted over all the files."""
+    return map(decode_raw, raw_records(paths, on_progress))
 
 
 def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
@@ -346,10 +357,18 @@ def _lines(f: IO[bytes], name: str) -> Iterator[bytes | None]:
         yield None
 
 
-def raw_records(paths: Paths) -> Iterator[RawRecord]:
-    """Every record of every file named (one path or many), undecoded, in order."""
-    for p in as_paths(paths):
-        yield from raw_file(p)
+def raw_records(paths: Paths, on_progress: OnProgress | None = None) -> Iterator[RawRecord]:
+    """Every record of every file named (one path or many), undecoded, in order;
+    ``on_progress`` as for :func:`read_file`, counted over all the files."""
+    files = as_paths(paths)
+    raws: Iterator[RawRecord] = (raw for p in files for raw in raw_file(p))
+    if on_progress is not None:
+        raws = Tally(on_progress, input_size(files)).counted(raws, _size)
+    yield from raws
+
+
+def _size(raw: RawRecord) -> int:
+    return raw.size
 
 
 def _error(source: str, index: int, where: str, error: FormatError) -> RawRecord:

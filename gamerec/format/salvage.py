@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgspec
 
+from .progress import OnProgress
 from .read import read_file
 from .record import Record
 from .write import check_not_input, encode_records, encoding_for_path, write_atomic
@@ -25,7 +26,9 @@ class Salvage(msgspec.Struct):
     size: int = 0
 
 
-def salvage(path: str | Path, output: str | Path, *, force: bool = False) -> Salvage:
+def salvage(
+    path: str | Path, output: str | Path, *, force: bool = False, on_progress: OnProgress | None = None
+) -> Salvage:
     """Copy every record of ``path`` that can be read to ``output`` (its encoding from its
     suffix), streaming, and say what was dropped (damaged frames with their byte offsets,
     unreadable records). ``path`` is never modified; ``output`` is written atomically, may
@@ -34,7 +37,7 @@ def salvage(path: str | Path, output: str | Path, *, force: bool = False) -> Sal
     report = Salvage()
 
     def kept() -> Iterator[Record]:
-        for entry in read_file(path):
+        for entry in read_file(path, on_progress):
             if entry.record is None:
                 assert entry.error is not None
                 report.dropped.append((entry.where, entry.error.message, entry.error.code))

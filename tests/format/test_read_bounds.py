@@ -115,7 +115,7 @@ def test_nesting_inside_strings_does_not_count() -> None:
 def test_out_of_memory_is_one_line_exit_2(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     import gamerec.cli.info
 
-    def no_memory(paths: object) -> object:
+    def no_memory(paths: object, **_: object) -> object:
         raise MemoryError
 
     monkeypatch.setattr(gamerec.cli.info, "list_records", no_memory)
