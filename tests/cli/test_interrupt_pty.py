@@ -1,0 +1,124 @@
+"""Issue 15, "Interrupts": Ctrl-C on a terminal, anywhere, with any --jobs, exits 130 with one
+line saying what was finished and what was not (``gamerec: interrupted (SIGINT) after 1234 of
+20000 records; no output written``); no traceback from any process (Ctrl-C during a parallel
+validate printed two worker tracebacks, ``Process ForkPoolWorker-1 ... KeyboardInterrupt``;
+with ``-j 1`` it exited silently); no output file left.
+
+Each command runs on a pseudo-terminal and gets Ctrl-C (the terminal's interrupt character:
+SIGINT to its whole process group, workers included) once its progress bar shows that
+records are done, on inputs that take several seconds more.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from gamerec.bots import simulate
+from gamerec.format.write import write_records
+
+pexpect = pytest.importorskip("pexpect")
+
+CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+TIMEOUT = 60  # only so that a hang fails the test instead of the suite
+RECORDS = 6000
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """6000 different valid blackball records: seconds of work for any command here."""
+    path = tmp_path_factory.mktemp("interrupt") / "many.grec"
+    base = list(simulate("blackball", 4, 20, 1))
+    names = ([f"P{i}-{s}" for s in "abcd"] for i in range(RECORDS))
+    write_records((msgspec.structs.replace(base[i % 20], players=p) for i, p in enumerate(names)), path)
+    return path
+
+
+def interrupted(args: list[str], cwd: Path) -> tuple[int, list[str], str]:
+    """Run ``gamerec ARGS`` on a terminal, press Ctrl-C once the bar counts some records:
+    the exit status, the lines left on the terminal once the bar is gone, all it showed."""
+    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm"}
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "GAMEREC_DEBUG"):
+        env.pop(name, None)
+    child = pexpect.spawn(CLI[0], [*CLI[1:], *args], env=env, encoding="utf-8", timeout=TIMEOUT, cwd=str(cwd))
+    child.expect(r"(?<!of )\b[1-9]\d* (of \d+ )?records?\b(?!/s)")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.before
+    lines = [ln for ln in screen(shown) if ln.strip()]
+    assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown
+    return child.exitstatus, lines, shown
+
+
+_CONTROL = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z]|\r\n|\r|\n)")
+
+
+def screen(shown: str) -> list[str]:
+    """The lines a terminal shows at the end of ``shown``: enough of a terminal for rich's
+    bar (redrawn after a carriage return, erased by moving up and clearing lines)."""
+    rows, row, col = [""], 0, 0
+    for token in _CONTROL.split(shown):
+        if token in ("\r\n", "\n"):
+            row, col = row + 1, 0
+            if row == len(rows):
+                rows.append("")
+        elif token == "\r":
+            col = 0
+        elif (up := re.fullmatch(r"\x1b\[(\d*)A", token)) is not None:
+            row = max(0, row - int(up.group(1) or 1))
+        elif token == "\x1b[2K":
+            rows[row] = ""
+        elif not token.startswith("\x1b"):
+            line = rows[row].ljust(col)
+            rows[row] = line[:col] + token + line[col + len(token) :]
+            col += len(token)
+    return rows
+
+
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_during_validate_says_how_far_it_got(many: Path, tmp_path: Path, jobs: str) -> None:
+    code, lines, shown = interrupted(["validate", "--jobs", jobs, str(many)], tmp_path)
+    assert code == 130, shown
+    (last,) = lines[-1:]
+    assert re.fullmatch(r"gamerec: interrupted \(SIGINT\) after \d+ records? \(\d+% of the input\); "
+                        r"the rest not verified", last), shown  # fmt: skip
+    assert sum("gamerec" in ln for ln in lines) == 1, lines
+    assert f"{RECORDS} valid" not in shown  # stopped, not finished
+
+
+def test_ctrl_c_during_score_with_workers(many: Path, tmp_path: Path) -> None:
+    code, lines, shown = interrupted(["score", "--standings", "-j", "2", str(many)], tmp_path)
+    assert code == 130, shown
+    assert re.fullmatch(
+        r"gamerec: interrupted \(SIGINT\) after \d+ records? .*; the rest not scored", lines[-1]
+    )
+    assert sum("gamerec" in ln for ln in lines) == 1, lines
+
+
+@pytest.mark.parametrize(
+    ("args", "counted"),
+    [
+        (["simulate", "forest", "-p", "3", "-n", "20000", "-o", "out/sim.grec"], r"\d+ of 20000 records"),
+        (["convert", "{many}", "-o", "out/many.gtxt"], r"\d+ records? \(\d+% of the input\)"),
+        (["export", "{many}", "--to", "csv", "-o", "out/many.csv"], rf"\d+ of {RECORDS} records"),
+        (["export", "{many}", "--to", "parquet", "-o", "out/pq"], r"\d+ records? \(\d+% of the input\)"),
+        (["salvage", "{many}", "-o", "out/kept.gtxt"], r"\d+ records? \(\d+% of the input\)"),
+    ],
+    ids=["simulate", "convert", "export-csv", "export-parquet", "salvage"],
+)
+def test_ctrl_c_while_writing_leaves_no_output(
+    many: Path, tmp_path: Path, args: list[str], counted: str
+) -> None:
+    (tmp_path / "out").mkdir()
+    code, lines, shown = interrupted([a.replace("{many}", str(many)) for a in args], tmp_path)
+    assert code == 130, shown
+    said = rf"gamerec: interrupted \(SIGINT\) after {counted}; no output written"
+    assert re.fullmatch(said, lines[-1]), shown
+    assert sum("gamerec" in ln for ln in lines) == 1, lines
+    assert os.listdir(tmp_path / "out") == []  # neither the output nor a temporary file
