@@ -93,6 +93,23 @@ def _signals_unwind() -> Iterator[None]:
             signal.signal(s, handler)
 
 
+class _Underway:
+    """The long work under way: a :class:`gamerec.cli.progress.Work` sets itself here, and
+    stays when an exception (a signal) stops it, so that the signal's line can say how far
+    it got."""
+
+    work: Any = None
+
+    def note(self) -> str:
+        """`` after ...; ...`` (the work's status), or nothing when no work was under way;
+        forgotten once asked for."""
+        work, self.work = self.work, None
+        return f" {work.status()}" if work is not None else ""
+
+
+underway = _Underway()
+
+
 class Group(TyperGroup):
     """Every error becomes one line on stderr and an exit code; never a traceback."""
 
@@ -103,20 +120,18 @@ class Group(TyperGroup):
             raise _PipeClosed from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        from . import progress
-
         standalone_mode = kwargs.pop("standalone_mode", True)
-        progress.forget()
+        underway.work = None  # one process may run several commands (tests)
         try:
             with _signals_unwind():
                 rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
                 sys.stdout.flush()  # what is still buffered fails here, inside the boundary
         except Signalled as e:  # how far the work got, if it was long work
-            fail(e.message + progress.interrupted_note(), 128 + e.signum)
+            fail(e.message + underway.note(), 128 + e.signum)
         except typer.Abort:
             fail("aborted", 130)
         except KeyboardInterrupt:
-            fail("interrupted" + progress.interrupted_note(), 130)
+            fail("interrupted" + underway.note(), 130)
         except GamerecError as e:
             fail(e.message, EXIT_INPUT)
         except (BrokenPipeError, _PipeClosed):

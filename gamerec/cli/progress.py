@@ -5,7 +5,7 @@ draws a rich progress bar on stderr, counted in records when their number is kno
 the bytes of the input (with the records done beside them), with the rate and the time
 left; on a pipe or a file it draws nothing. The library reports through ``on_progress``
 callbacks (:mod:`gamerec.format.progress`); a :class:`Work` is one. When a signal stops the
-command, :func:`interrupted_note` says how far the work got, for the one line the error
+command, the work's :meth:`Work.status` says how far it got, for the one line the error
 boundary prints (``gamerec: interrupted (SIGINT) after 1234 of 20000 records; no output
 written``).
 """
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
-from .app import err
+from .app import err, underway
 
 T = TypeVar("T")
 
@@ -26,8 +26,6 @@ T = TypeVar("T")
 #: refresh thread: batch workers are forked while it runs, and forking a threaded process is
 #: unsafe)
 REDRAW = 0.1
-
-_current: Work | None = None  # the work running, or stopped by an exception
 
 
 class Work:
@@ -49,8 +47,7 @@ class Work:
         self._drawn = 0.0
 
     def __enter__(self) -> Work:
-        global _current
-        _current = self
+        underway.work = self
         if not self.quiet and err.is_terminal:
             self._start()
         return self
@@ -58,12 +55,11 @@ class Work:
     def __exit__(
         self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
     ) -> None:
-        global _current
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
-        if kind is None and _current is self:
-            _current = None  # else kept for the error boundary's line
+        if kind is None and underway.work is self:
+            underway.work = None  # else kept for the error boundary's line
 
     def _start(self) -> None:
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
@@ -128,20 +124,6 @@ class Work:
             if self.total_bytes:
                 done += f" ({100 * self.done_bytes // self.total_bytes}% of the input)"
         return f"{done}; {self.tail}"
-
-
-def interrupted_note() -> str:
-    """`` after ... ; ...`` for the work a signal stopped (see :meth:`Work.status`), or
-    nothing when no work was under way; forgotten once asked for."""
-    global _current
-    work, _current = _current, None
-    return f" {work.status()}" if work is not None else ""
-
-
-def forget() -> None:
-    """Forget any work left from an earlier command (one process may run several)."""
-    global _current
-    _current = None
 
 
 def _is_terminal(f: IO[str]) -> bool:

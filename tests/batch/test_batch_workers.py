@@ -236,7 +236,8 @@ def test_a_signal_to_the_process_group_ends_the_batch_with_one_line(
     out, err = finish(proc)
     assert proc.returncode == code, out
     # and how far it got (issue 15)
-    assert re.fullmatch(rf"gamerec: {word} \({name}\) after \d+ records?.*; the rest not verified\n", err), err
+    said = rf"gamerec: {word} \({name}\) after \d+ records?.*; the rest not verified\n"
+    assert re.fullmatch(said, err), err
     assert_gone(kids)
 
 
@@ -247,7 +248,8 @@ def test_sigterm_to_the_parent_alone_ends_its_workers_quietly(big: Path) -> None
     os.kill(proc.pid, signal.SIGTERM)
     _, err = finish(proc)
     assert proc.returncode == 143
-    assert re.fullmatch(r"gamerec: terminated \(SIGTERM\) after \d+ records?.*; the rest not scored\n", err), err
+    said = r"gamerec: terminated \(SIGTERM\) after \d+ records?.*; the rest not scored\n"
+    assert re.fullmatch(said, err), err
     assert_gone(kids)
 
 
