@@ -12,7 +12,7 @@ from .cards import Deck
 from .engine import action_text
 from .games import get_game
 from .games.views import presenter
-from .present import Replay
+from .present import step_text
 from .record import Action, Record
 from .replay import Outcome, walk
 from .safe import csv_table, terminal_text
@@ -159,25 +159,36 @@ def _text(record: Record, number: int, source: str) -> tuple[str, Verdict]:
         lines.append("; ".join(info))
     if record.rules:
         lines.append("rules: " + ", ".join(f"{k}={_json(v)}" for k, v in record.rules.items()))
-    replay = Replay(record, index=number - 1, source=source)
-    for step in replay:
-        if step.action is None:
+    # the light steps, with a view at each deal's start alone: the only one printed
+    shown = presenter(game.id)
+    players = record.players
+    describe = shown.describe
+    gen = walk(record, steps=True)
+    while True:
+        try:
+            di, _, action, events, st = next(gen)
+        except StopIteration as stop:
+            outcome: Outcome = stop.value
+            break
+        text = step_text(shown, record, di, action)
+        if action is None:
+            view = shown.view(st)
             lines.append("")
-            _, _, detail = step.view.title.partition(" · ")
-            head = step.text[:1].upper() + step.text[1:]
+            _, _, detail = view.title.partition(" · ")
+            head = text[:1].upper() + text[1:]
             lines.append(f"{head} ({detail})" if detail else head)
-            for sv in step.view.seats:
+            for sv in view.seats:
                 lines.append(f"  {sv.name}: {' '.join(sv.hand or [])}")
-            for label, value in step.view.lines:
+            for label, value in view.lines:
                 lines.append(f"  {label}: {value}")
         else:
-            lines.append(f"  {step.text}")
-        for t in step.event_texts:
-            lines.append(f"    -> {t}")
-    verdict = replay.verdict
+            lines.append(f"  {text}")
+        for e in events:
+            lines.append(f"    -> {describe(e, players)}")
+    verdict = verdict_of(outcome, record, source, number - 1)
     assert verdict is not None
-    state = replay.state
-    sheet = presenter(game.id).history_text
+    state = outcome.state
+    sheet = shown.history_text
     state_text = sheet(record, state) if state is not None and state.deal_scores else ""
     if state_text:
         # the game lays out its sheet with the names as they are: show them as they may be

@@ -5,12 +5,13 @@ combinations in words and its score sheet (the rules are in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
 from ..events import Captured, Declared, WentOut
 from ..record import Action, Cards
-from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, _sorted_hand, combination
+from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, combination
 from .view_base import Presenter
 
 __all__ = ["BlackSwan2012View"]
@@ -20,36 +21,84 @@ def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
+_CODES = DECK.codes
+
+
+def _hand_codes(counts: list[int], size: int) -> list[str]:
+    """The codes of a hand given as counts per card (``size`` cards), in card order."""
+    codes = list(compress(_CODES, counts))  # each card held, once: in C, without a loop here
+    if len(codes) == size:
+        return codes
+    return [_CODES[c] for c, k in enumerate(counts) if k for _ in range(k)]  # a card held twice
+
+
+_STACK = [f"{k} of {TABLE} cards" for k in range(TABLE + 1)]
+
+
 class BlackSwan2012View(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwan2012State)
-        seats = []
-        pile_points = [sum(_POINTS[c] for c in p) for p in state.piles] if state.piles else [0] * state.n
-        for s in range(state.n):
-            hand = [DECK.code(c) for c in _sorted_hand(state.counts[s])] if state.counts else []
-            info = f"pile {pile_points[s]} ({len(state.piles[s]) if state.piles else 0} cards)"
-            if s in state.out_order:
-                info += f", out {state.out_order.index(s) + 1}."
-            if state.declared == s:
-                info += ", declared the Swan"
-            seats.append(SeatView(s, state.players[s], hand, info, state.totals[state.side_of[s]]))
+        if hidden:
+            hand = None
+        elif state.counts:  # card numbers in order are the display order (see _sorted_hand)
+            hand = _hand_codes(state.counts[seat], state.held[seat])
+        else:
+            hand = []
+        if state.piles:
+            pile = state.piles[seat]
+            info = f"pile {sum(map(_POINTS.__getitem__, pile))} ({len(pile)} cards)"
+        else:
+            info = "pile 0 (0 cards)"
+        if seat in state.out_order:
+            info += f", out {state.out_order.index(seat) + 1}."
+        if state.declared == seat:
+            info += ", declared the Swan"
+        return SeatView(seat, state.players[seat], hand, info, state.totals[state.side_of[seat]])
+
+    def changed_seats(
+        self, state: GameState, action: Action, events: Sequence[Event]
+    ) -> Sequence[int] | None:
+        # cards played change their player's hand; going out, capturing a table and
+        # declaring are events; a deal's end changes every seat's score
+        seat: int = action.seat  # type: ignore[attr-defined]
+        if not events:
+            return (seat,)
+        seats = [seat]
+        for e in events:
+            if isinstance(e, Captured):
+                seats.append(e.seat)
+                if e.taker is not None:
+                    seats.append(e.taker)
+            elif isinstance(e, (DealScored, MatchEnded)):
+                return None
+        return seats
+
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
+        """The title and the lines after the stack's."""
+        assert isinstance(state, BlackSwan2012State)
         if state.deal_index < 0:
-            return View("Before the first deal", seats, [], [], None)
+            return None
         title = f"Deal {state.deal_index + 1} · " + (
             f"table {state.tables_done + 1}" if state.playing else "over"
         )
-        lines = [
-            ("Stack", f"{len(state.table)} of {TABLE} cards"),
-            ("Target", str(state.target)),
-        ]
+        lines = [("Target", str(state.target))]
         if state.team_game:
             lines.append(
                 ("Teams", " · ".join(f"{n}: {t}" for n, t in zip(state.sides, state.totals, strict=True)))
             )
         if state.out_order:
             lines.append(("Out", ", ".join(state.players[s] for s in state.out_order)))
-        table = [(s, DECK.code(c)) for s, c in zip(state.table_seats, state.table, strict=True)]
-        return View(title, seats, table, lines, state.to_move)
+        return title, lines
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, BlackSwan2012State)
+        if lasting is None:
+            return View("Before the first deal", seats, [], [], None)
+        title, rest = lasting
+        size = len(state.table)
+        stack = _STACK[size] if size <= TABLE else f"{size} of {TABLE} cards"
+        table = [(s, _CODES[c]) for s, c in zip(state.table_seats, state.table, strict=True)]
+        return View(title, seats, table, [("Stack", stack), *rest], state.to_move)
 
     def action_detail(self, action: Action) -> str:
         if isinstance(action, Cards):

@@ -4,29 +4,51 @@ its score sheet (the rules are in :mod:`gamerec.games.black_swan_taroc`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 from ..cards import PLEDGES
 from ..engine import DealScored, Event, GameState, SeatView, View, plural
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
+from ..record import Action
 from .black_swan_taroc import _OVER, DECK, BlackSwanTarocState
 from .view_base import Presenter
 
 __all__ = ["BlackSwanTarocView"]
 
 
+_CODES = DECK.codes
+
+
+def _hand_codes(counts: list[int], size: int) -> list[str]:
+    """The codes of a hand given as counts per card (``size`` cards), in card order."""
+    codes = list(compress(_CODES, counts))  # each card held, once: in C, without a loop here
+    if len(codes) == size:
+        return codes
+    return [_CODES[c] for c, k in enumerate(counts) if k for _ in range(k)]  # a card held twice
+
+
 class BlackSwanTarocView(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwanTarocState)
-        seats = []
-        codes = DECK.codes
-        for s in range(state.n):
-            # the held cards in card order (the hands are counts per card: most are 0)
-            hand = [codes[c] for c, k in enumerate(state.hands[s]) if k for _ in range(k)]
-            info = f"{state._pledges_text(s)}; captured {state.points[s]} points"
-            seats.append(SeatView(s, state.players[s], hand, info, state.totals[s]))
+        # the held cards in card order (the hands are counts per card: most are 0)
+        hand = None if hidden else _hand_codes(state.hands[seat], state.sizes[seat])
+        info = f"{state._pledges_text(seat)}; captured {state.points[seat]} points"
+        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+
+    def changed_seats(
+        self, state: GameState, action: Action, events: Sequence[Event]
+    ) -> Sequence[int] | None:
+        # a card or a pledge played changes its player's seat alone when it causes no
+        # event (passing a card down, a trick's end, draws, handouts and a game's end do)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        return None if events else (seat,)
+
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
+        """The title and the lines."""
+        assert isinstance(state, BlackSwanTarocState)
         if state.deal_index < 0:
-            return View("Before the first game", seats, [], [], None)
+            return None
         left = max(0, state.pile_size - state.drawn)
         title = f"Game {state.deal_index + 1} · turn of {state.players[state.leader]}"
         bank = ", ".join(f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank))
@@ -40,7 +62,14 @@ class BlackSwanTarocView(Presenter):
         if state.phase == _OVER and state.last_finals:
             lines.append(("Counts", " ".join(map(str, state.last_counts)) + f" (par {state.last_par})"))
             lines.append(("Finals", " ".join(map(str, state.last_finals))))
-        table = [(s, DECK.code(c) if c >= 0 else PLEDGES[p]) for s, c, p in state.trick]
+        return title, lines
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, BlackSwanTarocState)
+        if lasting is None:
+            return View("Before the first game", seats, [], [], None)
+        title, lines = lasting
+        table = [(s, _CODES[c] if c >= 0 else PLEDGES[p]) for s, c, p in state.trick]
         return View(title, seats, table, lines, state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:

@@ -8,23 +8,42 @@ from typing import Any
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View
+from ..record import Action
 from .blackball import _BIDDING, SUIT_SYMBOLS, BlackballState
 from .view_base import Presenter
 
 __all__ = ["BlackballView"]
 
 
+_CODES = FRENCH.codes
+
+
 class BlackballView(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackballState)
-        seats = []
-        for s in range(state.n):
-            hand = sorted(state.hands[s], key=lambda c: (c // 13, c % 13)) if state.hands else []
-            bid = state.bids[s] if state.bids else None
-            info = "" if bid is None else f"bid {bid}, won {state.won[s]}"
-            seats.append(SeatView(s, state.players[s], [FRENCH.code(c) for c in hand], info, state.totals[s]))
+        # card numbers are suit * 13 + rank: their order is the display order
+        hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
+        bid = state.bids[seat] if state.bids else None
+        info = "" if bid is None else f"bid {bid}, won {state.won[seat]}"
+        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+
+    def changed_seats(
+        self, state: GameState, action: Action, events: Sequence[Event]
+    ) -> Sequence[int] | None:
+        # a bid or a card changes its player's seat; a trick won, its winner's too; a
+        # round's end, every seat's score
+        seat: int = action.seat  # type: ignore[attr-defined]
+        if not events:
+            return (seat,)
+        if len(events) == 1 and type(events[0]) is TrickWon:
+            return (seat, events[0].seat)
+        return None
+
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
+        """The title and the lines while bidding and after (the deal and the tricks played)."""
+        assert isinstance(state, BlackballState)
         if state.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
+            return None
         number = state.deal_index + 1
         title = f"Round {number} of {len(state.sizes)} · {state.size} card{'s' if state.size != 1 else ''}"
         if state.trump < 0:
@@ -32,11 +51,18 @@ class BlackballView(Presenter):
         else:
             up = FRENCH.code(state.upcard or 0)
             trump = f"{SUIT_SYMBOLS[state.trump]} {SUIT_NAMES[state.trump]} (up-card {up})"
-        lines = [("Dealer", state.players[state.dealer]), ("Trump", trump)]
-        if state.phase != _BIDDING:
-            lines.append(("Tricks", f"{state.tricks_played} of {state.size} played"))
-        table = [((state.leader + i) % state.n, FRENCH.code(c)) for i, c in enumerate(state.trick)]
-        return View(title, seats, table, lines, state.to_move)
+        bidding = [("Dealer", state.players[state.dealer]), ("Trump", trump)]
+        playing = [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
+        return title, bidding, playing
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, BlackballState)
+        if lasting is None:
+            return View("Before the first round", seats, [], [], None)
+        title, bidding, playing = lasting
+        leader, n = state.leader, state.n
+        table = [((leader + i) % n, _CODES[c]) for i, c in enumerate(state.trick)]
+        return View(title, seats, table, bidding if state.phase == _BIDDING else playing, state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, TrickWon):

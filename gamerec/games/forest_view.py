@@ -9,22 +9,44 @@ from typing import Any
 from ..cards import FOREST_COLOUR_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View, plural
 from ..events import ForestTurned
+from ..record import Action
 from .forest import _N, DECK, ForestState, trick_colours
 from .view_base import Presenter
 
 __all__ = ["ForestView"]
 
 
+_CODES = DECK.codes
+
+
 class ForestView(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, ForestState)
-        seats = []
-        for s in range(state.n):
-            hand = [DECK.code(c) for c in sorted(state.hands[s])] if state.hands else []
-            info = f"won {state.won[s]}" if state.won else ""
-            seats.append(SeatView(s, state.players[s], hand, info, state.totals[s]))
+        hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
+        info = f"won {state.won[seat]}" if state.won else ""
+        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+
+    def changed_seats(
+        self, state: GameState, action: Action, events: Sequence[Event]
+    ) -> Sequence[int] | None:
+        # a card changes its player's seat; a trick won, its winner's too (the forest card
+        # turned after it changes no seat); a round's end, every seat's score
+        seat: int = action.seat  # type: ignore[attr-defined]
+        if not events:
+            return (seat,)
+        seats = [seat]
+        for e in events:
+            if isinstance(e, TrickWon):
+                seats.append(e.seat)
+            elif not isinstance(e, ForestTurned):
+                return None
+        return seats
+
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
+        """The title and the lines but the trick's colours (the trick and the forest card)."""
+        assert isinstance(state, ForestState)
         if state.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
+            return None
         trick = min(state.tricks_played + 1, state.hand_size)
         title = f"Round {state.deal_index + 1} of {state.rounds} · trick {trick}"
         forest = (
@@ -32,19 +54,21 @@ class ForestView(Presenter):
             if state.forest is None
             else (f"{DECK.code(state.forest)} ({FOREST_COLOUR_NAMES[state.forest // _N]})")
         )
-        lines = [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))]
+        return title, [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))]
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, ForestState)
+        if lasting is None:
+            return View("Before the first round", seats, [], [], None)
+        title, lines = lasting
         if state.trick:
             colours = trick_colours(state.trick, state.forest)
-            lines.append(
-                (
-                    "Colours",
-                    " ".join(
-                        f"{DECK.code(c)}={FOREST_COLOUR_NAMES[k]}"
-                        for c, k in zip(state.trick, colours, strict=True)
-                    ),
-                )
+            shown = " ".join(
+                f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}" for c, k in zip(state.trick, colours, strict=True)
             )
-        table = [((state.leader + k) % state.n, DECK.code(c)) for k, c in enumerate(state.trick)]
+            lines = [*lines, ("Colours", shown)]
+        leader, n = state.leader, state.n
+        table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(state.trick)]
         return View(title, seats, table, lines, state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:

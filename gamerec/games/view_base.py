@@ -11,21 +11,51 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Event, Game, GameState, View, action_text, seat_name
-from ..record import Action
+from ..engine import Event, Game, GameState, SeatView, View, action_text, seat_name
+from ..record import Action, Bid, Cards, Pass, Play
 
-__all__ = ["Presenter"]
+__all__ = ["Presenter", "Viewer"]
 
 
 class Presenter(ABC):
-    """How one game is shown: ``game`` is the game it shows."""
+    """How one game is shown: ``game`` is the game it shows.
+
+    A view is made of parts (:meth:`view`): each seat (:meth:`seat_view`), the parts that
+    change only when a deal begins or a step causes events (:meth:`lasting`), and the rest
+    (:meth:`board`). A :class:`Viewer` makes the views of a walk's consecutive steps from
+    these, remaking only what a step may have changed (:meth:`changed_seats`)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
 
-    @abstractmethod
     def view(self, state: GameState) -> View:
         """``state`` as a replay shows it."""
+        return self.board(state, [self.seat_view(state, s) for s in range(state.n)], self.lasting(state))
+
+    @abstractmethod
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
+        """``seat`` of ``state`` as a view shows it; ``hidden``: without its hand."""
+
+    def lasting(self, state: GameState) -> Any:
+        """The parts of a view of ``state`` that change only when a deal begins or a step
+        causes events (titles, per-deal lines, ...), as :meth:`board` takes them."""
+        return None
+
+    @abstractmethod
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        """The view of ``state`` with its ``seats`` and its :meth:`lasting` parts."""
+
+    def changed_seats(
+        self, state: GameState, action: Action, events: Sequence[Event]
+    ) -> Sequence[int] | None:
+        """The seats whose :meth:`seat_view` ``action`` (which caused ``events``) may have
+        changed; None: any of them. tests/output/test_view_steps.py holds each game's answer
+        against the views made afresh."""
+        return None
+
+    def viewer(self, seat: int | None = None) -> Viewer:
+        """A :class:`Viewer` of this game's walks (``seat``: others' hands hidden)."""
+        return Viewer(self, seat)
 
     def seat(self, state: GameState, seat: int) -> str:
         """``seat 2 (Cy)``: a seat of ``state`` as messages name it."""
@@ -40,6 +70,14 @@ class Presenter(ABC):
         notation's words."""
         seat: int = action.seat  # type: ignore[attr-defined]
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        # the common actions straight (a replay describes every one), the rest by their fields
+        kind = type(action)
+        if kind is Play or kind is Pass:
+            return f"{name} {action.kind} {self.game.deck.code(action.card)}"  # type: ignore[attr-defined]
+        if kind is Cards and action.cards:  # type: ignore[attr-defined]
+            return f"{name} play {' '.join(map(self.game.deck.code, action.cards))}"  # type: ignore[attr-defined]
+        if kind is Bid:
+            return f"{name} bid {action.tricks}"  # type: ignore[attr-defined]
         return f"{name} {action_text(action, self.game.deck)}"
 
     def action_detail(self, action: Action) -> str:
@@ -49,3 +87,47 @@ class Presenter(ABC):
     @abstractmethod
     def history_text(self, record: Any, state: GameState) -> str:
         """The game's own readable summary of a finished replay (its score sheet)."""
+
+
+class Viewer:
+    """The views of the consecutive steps of one walk (:func:`gamerec.replay.walk`), each
+    made from the one before: a step remakes the seats it may have changed and, when a deal
+    begins or the step causes events, the presenter's :meth:`~Presenter.lasting` parts.
+    Each view equals :meth:`Presenter.view` of its state (with ``seat``, the other seats'
+    hands hidden). Views share the parts that did not change: they are frozen, and their
+    lists are never changed in place.
+
+    >>> from gamerec.games.views import presenter
+    >>> from gamerec.replay import walk
+    >>> from gamerec.simulate import simulate
+    >>> record = next(simulate("blackball", players=3, games=1, seed=1))
+    >>> shown = presenter("blackball")
+    >>> viewer = shown.viewer()
+    >>> all(viewer(state, a, ev) == shown.view(state) for _, _, a, ev, state in walk(record, steps=True))
+    True
+    """
+
+    __slots__ = ("_lasting", "_seats", "presenter", "seat")
+
+    def __init__(self, presenter: Presenter, seat: int | None = None) -> None:
+        self.presenter = presenter
+        self.seat = seat
+        self._seats: list[SeatView] = []
+        self._lasting: Any = None
+
+    def __call__(self, state: GameState, action: Action | None, events: Sequence[Event]) -> View:
+        """The view after a step: ``action`` (None when a deal began) caused ``events``."""
+        p = self.presenter
+        shown = self.seat
+        seats = self._seats
+        changed = None if action is None or not seats else p.changed_seats(state, action, events)
+        if changed is None:
+            seats = [p.seat_view(state, s, shown is not None and s != shown) for s in range(state.n)]
+        else:
+            seats = seats.copy()
+            for s in changed:
+                seats[s] = p.seat_view(state, s, shown is not None and s != shown)
+        self._seats = seats
+        if changed is None or events:
+            self._lasting = p.lasting(state)
+        return p.board(state, seats, self._lasting)
