@@ -16,6 +16,13 @@ COMPILED = [
     "gamerec/games/black_swan_2012.py",
     "gamerec/games/black_swan_taroc.py",
     "gamerec/games/forest.py",
+    # the presenters and the replay for people: a view and the texts of every step
+    "gamerec/games/view_base.py",
+    "gamerec/games/blackball_view.py",
+    "gamerec/games/black_swan_2012_view.py",
+    "gamerec/games/black_swan_taroc_view.py",
+    "gamerec/games/forest_view.py",
+    "gamerec/present.py",
 ]
 
 

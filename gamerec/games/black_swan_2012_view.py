@@ -12,7 +12,7 @@ from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
 from ..events import Captured, Declared, WentOut
 from ..record import Action, Cards
 from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, combination
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["BlackSwan2012View"]
 
@@ -35,6 +35,19 @@ def _hand_codes(counts: list[int], size: int) -> list[str]:
 _STACK = [f"{k} of {TABLE} cards" for k in range(TABLE + 1)]
 
 
+def _info(state: BlackSwan2012State, seat: int) -> str:
+    if state.piles:
+        pile = state.piles[seat]
+        info = f"pile {sum(map(_POINTS.__getitem__, pile))} ({len(pile)} cards)"
+    else:
+        info = "pile 0 (0 cards)"
+    if seat in state.out_order:
+        info += f", out {state.out_order.index(seat) + 1}."
+    if state.declared == seat:
+        info += ", declared the Swan"
+    return info
+
+
 class BlackSwan2012View(Presenter):
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwan2012State)
@@ -44,16 +57,8 @@ class BlackSwan2012View(Presenter):
             hand = _hand_codes(state.counts[seat], state.held[seat])
         else:
             hand = []
-        if state.piles:
-            pile = state.piles[seat]
-            info = f"pile {sum(map(_POINTS.__getitem__, pile))} ({len(pile)} cards)"
-        else:
-            info = "pile 0 (0 cards)"
-        if seat in state.out_order:
-            info += f", out {state.out_order.index(seat) + 1}."
-        if state.declared == seat:
-            info += ", declared the Swan"
-        return SeatView(seat, state.players[seat], hand, info, state.totals[state.side_of[seat]])
+        score = state.totals[state.side_of[seat]]
+        return SeatView(seat, state.players[seat], hand, _info(state, seat), score)
 
     def changed_seats(
         self, state: GameState, action: Action, events: Sequence[Event]
@@ -66,12 +71,35 @@ class BlackSwan2012View(Presenter):
         seats = [seat]
         for e in events:
             if isinstance(e, Captured):
-                seats.append(e.seat)
-                if e.taker is not None:
+                if e.seat != seat:
+                    seats.append(e.seat)
+                if e.taker is not None and e.taker != seat and e.taker != e.seat:
                     seats.append(e.taker)
             elif isinstance(e, (DealScored, MatchEnded)):
                 return None
         return seats
+
+    def step_seat(
+        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
+    ) -> SeatView:
+        # the cards played leave their player's hand; no other hand changes; the rest
+        # changes with events alone
+        assert isinstance(state, BlackSwan2012State)
+        seat = before.seat
+        hand = before.hand
+        if hand is not None and type(action) is Cards and seat == action.seat:
+            hand = without(hand, [_CODES[c] for c in action.cards])
+            if hand is None:
+                return self.seat_view(state, seat, hidden)
+        score = state.totals[state.side_of[seat]]
+        # the pile, going out and declaring change the seat's line: events about it
+        for e in events:
+            if isinstance(e, (Captured, WentOut, Declared)):
+                if e.seat == seat or (isinstance(e, Captured) and e.taker == seat):
+                    return SeatView(seat, before.name, hand, _info(state, seat), score)
+            else:
+                return SeatView(seat, before.name, hand, _info(state, seat), score)
+        return SeatView(seat, before.name, hand, before.info, score)
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
         """The title and the lines after the stack's."""

@@ -3,6 +3,7 @@ its score sheet (the rules are in :mod:`gamerec.games.black_swan_taroc`)."""
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from itertools import compress
 from typing import Any
@@ -10,14 +11,15 @@ from typing import Any
 from ..cards import PLEDGES
 from ..engine import DealScored, Event, GameState, SeatView, View, plural
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ..record import Action
+from ..record import Action, Pass, Play, Pledge
 from .black_swan_taroc import _OVER, DECK, BlackSwanTarocState
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["BlackSwanTarocView"]
 
 
 _CODES = DECK.codes
+_ORDER = {code: card for card, code in enumerate(_CODES)}  # (every card has its own code)
 
 
 def _hand_codes(counts: list[int], size: int) -> list[str]:
@@ -39,10 +41,61 @@ class BlackSwanTarocView(Presenter):
     def changed_seats(
         self, state: GameState, action: Action, events: Sequence[Event]
     ) -> Sequence[int] | None:
-        # a card or a pledge played changes its player's seat alone when it causes no
-        # event (passing a card down, a trick's end, draws, handouts and a game's end do)
+        # a card or a pledge played changes its player's seat; a card passed down, its
+        # receiver's hand; a trick, its winner's points; draws, the drawers' hands; a
+        # handout, its receiver's pledges; a game's end, every seat's score
         seat: int = action.seat  # type: ignore[attr-defined]
-        return None if events else (seat,)
+        if not events:
+            return (seat,)
+        seats = [seat]
+        for e in events:
+            if isinstance(e, PassedDown):
+                seats.append(e.to)
+            elif isinstance(e, (TrickTaken, PledgeHandedOut)):
+                seats.append(e.seat)
+            elif isinstance(e, Drew):
+                seats += [s for s, _ in e.draws]
+            else:
+                return None
+        return seats if len(seats) < 3 else list(dict.fromkeys(seats))  # (each once)
+
+    def step_seat(
+        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
+    ) -> SeatView:
+        # a card played or passed leaves its player's hand; a card passed down or drawn
+        # joins its receiver's (in card order); no other hand changes. A pledge played
+        # changes its player's pledges; the points and the scores change with events alone
+        assert isinstance(state, BlackSwanTarocState)
+        seat = before.seat
+        hand = before.hand
+        if hand is not None:
+            if (type(action) is Play or type(action) is Pass) and seat == action.seat:
+                hand = without(hand, (_CODES[action.card],))
+            for e in events:
+                if hand is None:
+                    break
+                if isinstance(e, PassedDown) and e.to == seat:
+                    hand = hand.copy()
+                    insort(hand, _CODES[e.card], key=_ORDER.__getitem__)
+                elif isinstance(e, Drew):
+                    for s, c in e.draws:
+                        if s == seat:
+                            hand = hand.copy()
+                            insort(hand, _CODES[c], key=_ORDER.__getitem__)
+            if hand is None:
+                return self.seat_view(state, seat, hidden)
+        # the pledges change when the seat plays one or receives one, the points when it
+        # wins a trick; at a game's end, anything
+        new_info = type(action) is Pledge and seat == action.seat
+        for e in events:
+            if isinstance(e, (TrickTaken, PledgeHandedOut)):
+                new_info = new_info or e.seat == seat
+            elif not isinstance(e, (PassedDown, Drew)):
+                new_info = True
+        if not new_info:
+            return SeatView(seat, before.name, hand, before.info, state.totals[seat])
+        info = f"{state._pledges_text(seat)}; captured {state.points[seat]} points"
+        return SeatView(seat, before.name, hand, info, state.totals[seat])
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
         """The title and the lines."""
@@ -76,14 +129,14 @@ class BlackSwanTarocView(Presenter):
         if isinstance(event, PassedDown):
             return f"{players[event.seat]} passes {DECK.code(event.card)} down to {players[event.to]}"
         if isinstance(event, TrickTaken):
-            plays = " ".join(DECK.code(c) if c >= 0 else PLEDGES[p] for _, c, p in event.plays)
+            plays = " ".join([_CODES[c] if c >= 0 else PLEDGES[p] for _, c, p in event.plays])
             won = plural(event.points, "point")
             text = f"trick {event.number} ({plays}) won by {players[event.seat]}: {won}"
             if event.skipped:
                 text += "; skipped: " + ", ".join(players[s] for s in event.skipped)
             return text
         if isinstance(event, Drew):
-            return "draws: " + ", ".join(f"{players[s]} {DECK.code(c)}" for s, c in event.draws)
+            return "draws: " + ", ".join([f"{players[s]} {_CODES[c]}" for s, c in event.draws])
         if isinstance(event, PledgeHandedOut):
             return f"{players[event.seat]} receives a {PLEDGES[event.pledge]} from the bank"
         if isinstance(event, GameOver):

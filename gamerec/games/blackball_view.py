@@ -8,9 +8,9 @@ from typing import Any
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View
-from ..record import Action
+from ..record import Action, Play
 from .blackball import _BIDDING, SUIT_SYMBOLS, BlackballState
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["BlackballView"]
 
@@ -18,14 +18,17 @@ __all__ = ["BlackballView"]
 _CODES = FRENCH.codes
 
 
+def _info(state: BlackballState, seat: int) -> str:
+    bid = state.bids[seat] if state.bids else None
+    return "" if bid is None else f"bid {bid}, won {state.won[seat]}"
+
+
 class BlackballView(Presenter):
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackballState)
         # card numbers are suit * 13 + rank: their order is the display order
         hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
-        bid = state.bids[seat] if state.bids else None
-        info = "" if bid is None else f"bid {bid}, won {state.won[seat]}"
-        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+        return SeatView(seat, state.players[seat], hand, _info(state, seat), state.totals[seat])
 
     def changed_seats(
         self, state: GameState, action: Action, events: Sequence[Event]
@@ -38,6 +41,21 @@ class BlackballView(Presenter):
         if len(events) == 1 and type(events[0]) is TrickWon:
             return (seat, events[0].seat)
         return None
+
+    def step_seat(
+        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
+    ) -> SeatView:
+        # a card played leaves its player's hand; no other hand changes
+        assert isinstance(state, BlackballState)
+        seat = before.seat
+        hand = before.hand
+        if hand is not None and type(action) is Play and seat == action.seat:
+            hand = without(hand, (_CODES[action.card],))
+            if hand is None:
+                return self.seat_view(state, seat, hidden)
+            if not events:  # the bid and the tricks won stay
+                return SeatView(seat, before.name, hand, before.info, before.score)
+        return SeatView(seat, before.name, hand, _info(state, seat), state.totals[seat])
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
         """The title and the lines while bidding and after (the deal and the tricks played)."""
@@ -66,7 +84,7 @@ class BlackballView(Presenter):
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, TrickWon):
-            cards = " ".join(FRENCH.code(c) for _, c in event.cards)
+            cards = " ".join([_CODES[c] for _, c in event.cards])
             return f"trick {event.number} ({cards}) won by {players[event.seat]}"
         if isinstance(event, DealScored):
             parts = [f"{players[i]} {s}" for i, s in enumerate(event.scores)]

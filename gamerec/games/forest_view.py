@@ -9,9 +9,9 @@ from typing import Any
 from ..cards import FOREST_COLOUR_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View, plural
 from ..events import ForestTurned
-from ..record import Action
+from ..record import Action, Play
 from .forest import _N, DECK, ForestState, trick_colours
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["ForestView"]
 
@@ -42,8 +42,26 @@ class ForestView(Presenter):
                 return None
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
-        """The title and the lines but the trick's colours (the trick and the forest card)."""
+    def step_seat(
+        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
+    ) -> SeatView:
+        # a card played leaves its player's hand; no other hand changes
+        assert isinstance(state, ForestState)
+        seat = before.seat
+        hand = before.hand
+        if hand is not None and type(action) is Play and seat == action.seat:
+            hand = without(hand, (_CODES[action.card],))
+            if hand is None:
+                return self.seat_view(state, seat, hidden)
+        if not events:
+            return SeatView(seat, before.name, hand, before.info, before.score)
+        info = f"won {state.won[seat]}" if state.won else ""
+        return SeatView(seat, before.name, hand, info, state.totals[seat])
+
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, str]] | None:
+        """The title, the lines but the trick's colours, and each card's colour under the
+        forest card (filled as cards are played): they change with the trick and the
+        forest card, whose turns are events."""
         assert isinstance(state, ForestState)
         if state.deal_index < 0:
             return None
@@ -54,21 +72,25 @@ class ForestView(Presenter):
             if state.forest is None
             else (f"{DECK.code(state.forest)} ({FOREST_COLOUR_NAMES[state.forest // _N]})")
         )
-        return title, [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))]
+        return title, [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))], {}
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, ForestState)
         if lasting is None:
             return View("Before the first round", seats, [], [], None)
-        title, lines = lasting
-        if state.trick:
-            colours = trick_colours(state.trick, state.forest)
-            shown = " ".join(
-                f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}" for c, k in zip(state.trick, colours, strict=True)
-            )
-            lines = [*lines, ("Colours", shown)]
+        title, lines, coloured = lasting
+        trick = state.trick
+        if trick:
+            parts = []
+            for c in trick:
+                part = coloured.get(c)
+                if part is None:
+                    (k,) = trick_colours((c,), state.forest)
+                    part = coloured[c] = f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}"
+                parts.append(part)
+            lines = [*lines, ("Colours", " ".join(parts))]
         leader, n = state.leader, state.n
-        table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(state.trick)]
+        table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(trick)]
         return View(title, seats, table, lines, state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
@@ -78,7 +100,7 @@ class ForestView(Presenter):
             verb = "turned" if event.new else "stays"
             return f"trick {event.number}: forest card {DECK.code(event.card)} {verb}"
         if isinstance(event, TrickWon):
-            cards = " ".join(DECK.code(c) for _, c in event.cards)
+            cards = " ".join([_CODES[c] for _, c in event.cards])
             return f"trick {event.number} ({cards}) won by {players[event.seat]}"
         if isinstance(event, DealScored):
             return f"round {event.deal + 1} scored: " + ", ".join(

@@ -8,13 +8,13 @@ export adds about an action, and the game's score sheet. The rules (:class:`~gam
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import Event, Game, GameState, SeatView, View, action_text, seat_name
 from ..record import Action, Bid, Cards, Pass, Play
 
-__all__ = ["Presenter", "Viewer"]
+__all__ = ["Presenter", "Viewer", "without"]
 
 
 class Presenter(ABC):
@@ -27,6 +27,7 @@ class Presenter(ABC):
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+        self._codes = game.deck.codes
 
     def view(self, state: GameState) -> View:
         """``state`` as a replay shows it."""
@@ -53,6 +54,14 @@ class Presenter(ABC):
         against the views made afresh."""
         return None
 
+    def step_seat(
+        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
+    ) -> SeatView:
+        """``before``'s seat in ``state``, after ``action`` (which caused ``events``): by
+        default made afresh (:meth:`seat_view`); a game may make it from ``before`` (a card
+        played takes that card out of the hand, :func:`without`; the other hands stay)."""
+        return self.seat_view(state, before.seat, hidden)
+
     def viewer(self, seat: int | None = None) -> Viewer:
         """A :class:`Viewer` of this game's walks (``seat``: others' hands hidden)."""
         return Viewer(self, seat)
@@ -72,10 +81,14 @@ class Presenter(ABC):
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
         # the common actions straight (a replay describes every one), the rest by their fields
         kind = type(action)
+        codes = self._codes
         if kind is Play or kind is Pass:
-            return f"{name} {action.kind} {self.game.deck.code(action.card)}"  # type: ignore[attr-defined]
+            card: int = action.card  # type: ignore[attr-defined]
+            return f"{name} {action.kind} {codes[card] if 0 <= card < len(codes) else f'#{card}'}"
         if kind is Cards and action.cards:  # type: ignore[attr-defined]
-            return f"{name} play {' '.join(map(self.game.deck.code, action.cards))}"  # type: ignore[attr-defined]
+            cards: list[int] = action.cards  # type: ignore[attr-defined]
+            if all(0 <= c < len(codes) for c in cards):
+                return f"{name} play {' '.join([codes[c] for c in cards])}"
         if kind is Bid:
             return f"{name} bid {action.tricks}"  # type: ignore[attr-defined]
         return f"{name} {action_text(action, self.game.deck)}"
@@ -87,6 +100,16 @@ class Presenter(ABC):
     @abstractmethod
     def history_text(self, record: Any, state: GameState) -> str:
         """The game's own readable summary of a finished replay (its score sheet)."""
+
+
+def without(hand: list[str], codes: Iterable[str]) -> list[str] | None:
+    """``hand`` less ``codes`` (one each, the first), or None when it does not hold them all."""
+    hand = hand.copy()
+    for code in codes:
+        if code not in hand:
+            return None
+        hand.remove(code)
+    return hand
 
 
 class Viewer:
@@ -120,13 +143,15 @@ class Viewer:
         p = self.presenter
         shown = self.seat
         seats = self._seats
-        changed = None if action is None or not seats else p.changed_seats(state, action, events)
-        if changed is None:
+        changed: Sequence[int] | None = None
+        if action is None or not seats:
             seats = [p.seat_view(state, s, shown is not None and s != shown) for s in range(state.n)]
         else:
+            changed = p.changed_seats(state, action, events)
+            before = seats
             seats = seats.copy()
-            for s in changed:
-                seats[s] = p.seat_view(state, s, shown is not None and s != shown)
+            for s in range(len(seats)) if changed is None else changed:  # (a seat named twice: alike)
+                seats[s] = p.step_seat(state, before[s], action, events, shown is not None and s != shown)
         self._seats = seats
         if changed is None or events:
             self._lasting = p.lasting(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -62,6 +63,19 @@ def test_every_step_view_equals_the_view_made_afresh(case: tuple[Any, int | None
     assert len(steps) == len(expected)
     for i, (step, view) in enumerate(zip(steps, expected, strict=True)):
         assert step.view == view, f"step {i} (deal {step.deal}, action {step.index}): {step.text}"
+
+
+@pytest.mark.parametrize("game_id", sorted(RULES))
+def test_every_game_and_table_size_steps_like_fresh_views(game_id: str) -> None:
+    """Besides the examples above: every table size and rule set of each game, both bots."""
+    game = get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        for i, rules in enumerate(RULES[game_id]):
+            for bot in sorted(game.bots):
+                record = next(simulate(game_id, players, 1, players * 10 + i, bot=bot, rules=rules))
+                for seat in (None, players - 1):
+                    views = [step.view for step in Replay(record, seat=seat)]
+                    assert views == fresh_views(record, seat), (players, rules, bot, seat)
 
 
 @given(records())
