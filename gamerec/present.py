@@ -71,12 +71,18 @@ class Replay:
             except StopIteration as stop:
                 outcome = stop.value
                 break
-            assert game is not None and shown is not None and viewer is not None
+            assert shown is not None and viewer is not None
             # the views of consecutive steps share what a step did not change
             view = viewer(state, action, events)
-            text = step_text(shown, record, di, action)
-            describe = shown.describe
-            yield Step(di, ai, action, list(events), view, text, [describe(e, players) for e in events])
+            if action is None or action.note:  # type: ignore[attr-defined]
+                text = step_text(shown, record, di, action)
+            else:
+                text = shown.describe_action(action, players)
+            if events:
+                describe = shown.describe
+                yield Step(di, ai, action, list(events), view, text, [describe(e, players) for e in events])
+            else:
+                yield Step(di, ai, action, [], view, text, [])
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 

@@ -60,46 +60,46 @@ class BlackSwan2012View(Presenter):
         score = state.totals[state.side_of[seat]]
         return SeatView(seat, state.players[seat], hand, _info(state, seat), score)
 
-    def changed_seats(
-        self, state: GameState, action: Action, events: Sequence[Event]
-    ) -> Sequence[int] | None:
-        # cards played change their player's hand; going out, capturing a table and
-        # declaring are events; a deal's end changes every seat's score
-        seat: int = action.seat  # type: ignore[attr-defined]
-        if not events:
-            return (seat,)
-        seats = [seat]
-        for e in events:
-            if isinstance(e, Captured):
-                if e.seat != seat:
-                    seats.append(e.seat)
-                if e.taker is not None and e.taker != seat and e.taker != e.seat:
-                    seats.append(e.taker)
-            elif isinstance(e, (DealScored, MatchEnded)):
-                return None
-        return seats
-
-    def step_seat(
-        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
-    ) -> SeatView:
-        # the cards played leave their player's hand; no other hand changes; the rest
-        # changes with events alone
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # the cards played leave their player's hand, and no other hand changes; a seat's
+        # line (pile, going out, declaring) changes with the events about it, the scores
+        # at a deal's end
         assert isinstance(state, BlackSwan2012State)
-        seat = before.seat
-        hand = before.hand
-        if hand is not None and type(action) is Cards and seat == action.seat:
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Cards and hand is not None:
             hand = without(hand, [_CODES[c] for c in action.cards])
             if hand is None:
-                return self.seat_view(state, seat, hidden)
-        score = state.totals[state.side_of[seat]]
-        # the pile, going out and declaring change the seat's line: events about it
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            seats[seat] = SeatView(seat, old.name, hand, old.info, old.score)
+            return seats
+        touched: Sequence[int] = [seat]
         for e in events:
-            if isinstance(e, (Captured, WentOut, Declared)):
-                if e.seat == seat or (isinstance(e, Captured) and e.taker == seat):
-                    return SeatView(seat, before.name, hand, _info(state, seat), score)
-            else:
-                return SeatView(seat, before.name, hand, _info(state, seat), score)
-        return SeatView(seat, before.name, hand, before.info, score)
+            t = type(e)
+            if t is Captured:
+                touched = [*touched, e.seat, *(() if e.taker is None else (e.taker,))]  # type: ignore[attr-defined]
+            elif t is WentOut or t is Declared:
+                touched = [*touched, e.seat]  # type: ignore[attr-defined]
+            else:  # the deal's end
+                touched = range(len(before))
+                break
+        totals, side_of = state.totals, state.side_of
+        for s in touched:
+            sv = before[s]
+            seats[s] = SeatView(
+                s, sv.name, hand if s == seat else sv.hand, _info(state, s), totals[side_of[s]]
+            )
+        return seats
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
         """The title and the lines after the stack's."""

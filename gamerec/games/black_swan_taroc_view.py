@@ -30,72 +30,69 @@ def _hand_codes(counts: list[int], size: int) -> list[str]:
     return [_CODES[c] for c, k in enumerate(counts) if k for _ in range(k)]  # a card held twice
 
 
+def _info(state: BlackSwanTarocState, seat: int) -> str:
+    return f"{state._pledges_text(seat)}; captured {state.points[seat]} points"
+
+
 class BlackSwanTarocView(Presenter):
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwanTarocState)
         # the held cards in card order (the hands are counts per card: most are 0)
         hand = None if hidden else _hand_codes(state.hands[seat], state.sizes[seat])
-        info = f"{state._pledges_text(seat)}; captured {state.points[seat]} points"
-        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+        return SeatView(seat, state.players[seat], hand, _info(state, seat), state.totals[seat])
 
-    def changed_seats(
-        self, state: GameState, action: Action, events: Sequence[Event]
-    ) -> Sequence[int] | None:
-        # a card or a pledge played changes its player's seat; a card passed down, its
-        # receiver's hand; a trick, its winner's points; draws, the drawers' hands; a
-        # handout, its receiver's pledges; a game's end, every seat's score
-        seat: int = action.seat  # type: ignore[attr-defined]
-        if not events:
-            return (seat,)
-        seats = [seat]
-        for e in events:
-            if isinstance(e, PassedDown):
-                seats.append(e.to)
-            elif isinstance(e, (TrickTaken, PledgeHandedOut)):
-                seats.append(e.seat)
-            elif isinstance(e, Drew):
-                seats += [s for s, _ in e.draws]
-            else:
-                return None
-        return seats if len(seats) < 3 else list(dict.fromkeys(seats))  # (each once)
-
-    def step_seat(
-        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
-    ) -> SeatView:
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
         # a card played or passed leaves its player's hand; a card passed down or drawn
-        # joins its receiver's (in card order); no other hand changes. A pledge played
-        # changes its player's pledges; the points and the scores change with events alone
+        # joins its receiver's (in card order); no other hand changes. The pledges change
+        # when a seat plays one or receives one, the points when it wins a trick, the
+        # scores at a game's end
         assert isinstance(state, BlackSwanTarocState)
-        seat = before.seat
-        hand = before.hand
-        if hand is not None:
-            if (type(action) is Play or type(action) is Pass) and seat == action.seat:
-                hand = without(hand, (_CODES[action.card],))
-            for e in events:
-                if hand is None:
-                    break
-                if isinstance(e, PassedDown) and e.to == seat:
-                    hand = hand.copy()
-                    insort(hand, _CODES[e.card], key=_ORDER.__getitem__)
-                elif isinstance(e, Drew):
-                    for s, c in e.draws:
-                        if s == seat:
-                            hand = hand.copy()
-                            insort(hand, _CODES[c], key=_ORDER.__getitem__)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        kind = type(action)
+        old = before[seat]
+        hand = old.hand
+        if (kind is Play or kind is Pass) and hand is not None:
+            hand = without(hand, (_CODES[action.card],))  # type: ignore[attr-defined]
             if hand is None:
-                return self.seat_view(state, seat, hidden)
-        # the pledges change when the seat plays one or receives one, the points when it
-        # wins a trick; at a game's end, anything
-        new_info = type(action) is Pledge and seat == action.seat
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            info = _info(state, seat) if kind is Pledge else old.info
+            seats[seat] = SeatView(seat, old.name, hand, info, old.score)
+            return seats
+        gained: dict[int, list[int]] = {}  # the cards joining each seat's hand
+        lines = {seat} if kind is Pledge else set()  # the seats whose line changes
+        everyone = False
         for e in events:
-            if isinstance(e, (TrickTaken, PledgeHandedOut)):
-                new_info = new_info or e.seat == seat
-            elif not isinstance(e, (PassedDown, Drew)):
-                new_info = True
-        if not new_info:
-            return SeatView(seat, before.name, hand, before.info, state.totals[seat])
-        info = f"{state._pledges_text(seat)}; captured {state.points[seat]} points"
-        return SeatView(seat, before.name, hand, info, state.totals[seat])
+            t = type(e)
+            if t is PassedDown:
+                gained.setdefault(e.to, []).append(e.card)  # type: ignore[attr-defined]
+            elif t is Drew:
+                for s, c in e.draws:  # type: ignore[attr-defined]
+                    gained.setdefault(s, []).append(c)
+            elif t is TrickTaken or t is PledgeHandedOut:
+                lines.add(e.seat)  # type: ignore[attr-defined]
+            else:  # the game's end
+                everyone = True
+        touched = range(len(before)) if everyone else {seat, *gained, *lines}
+        totals = state.totals
+        for s in touched:
+            sv = before[s]
+            h = hand if s == seat else sv.hand
+            if h is not None and s in gained:
+                h = h.copy()
+                for c in gained[s]:
+                    insort(h, _CODES[c], key=_ORDER.__getitem__)
+            info = _info(state, s) if everyone or s in lines else sv.info
+            seats[s] = SeatView(s, sv.name, h, info, totals[s])
+        return seats
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
         """The title and the lines."""

@@ -30,32 +30,32 @@ class BlackballView(Presenter):
         hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
         return SeatView(seat, state.players[seat], hand, _info(state, seat), state.totals[seat])
 
-    def changed_seats(
-        self, state: GameState, action: Action, events: Sequence[Event]
-    ) -> Sequence[int] | None:
-        # a bid or a card changes its player's seat; a trick won, its winner's too; a
-        # round's end, every seat's score
-        seat: int = action.seat  # type: ignore[attr-defined]
-        if not events:
-            return (seat,)
-        if len(events) == 1 and type(events[0]) is TrickWon:
-            return (seat, events[0].seat)
-        return None
-
-    def step_seat(
-        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
-    ) -> SeatView:
-        # a card played leaves its player's hand; no other hand changes
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # a card played leaves its player's hand, and no other hand changes; a bid changes
+        # its player's line; the tricks won and the scores change with events alone
         assert isinstance(state, BlackballState)
-        seat = before.seat
-        hand = before.hand
-        if hand is not None and type(action) is Play and seat == action.seat:
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Play and hand is not None:
             hand = without(hand, (_CODES[action.card],))
             if hand is None:
-                return self.seat_view(state, seat, hidden)
-            if not events:  # the bid and the tricks won stay
-                return SeatView(seat, before.name, hand, before.info, before.score)
-        return SeatView(seat, before.name, hand, _info(state, seat), state.totals[seat])
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            info = old.info if type(action) is Play else _info(state, seat)
+            seats[seat] = SeatView(seat, old.name, hand, info, old.score)
+            return seats
+        for s, sv in enumerate(before):
+            seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, _info(state, s), state.totals[s])
+        return seats
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
         """The title and the lines while bidding and after (the deal and the tricks played)."""

@@ -26,37 +26,33 @@ class ForestView(Presenter):
         info = f"won {state.won[seat]}" if state.won else ""
         return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
 
-    def changed_seats(
-        self, state: GameState, action: Action, events: Sequence[Event]
-    ) -> Sequence[int] | None:
-        # a card changes its player's seat; a trick won, its winner's too (the forest card
-        # turned after it changes no seat); a round's end, every seat's score
-        seat: int = action.seat  # type: ignore[attr-defined]
-        if not events:
-            return (seat,)
-        seats = [seat]
-        for e in events:
-            if isinstance(e, TrickWon):
-                seats.append(e.seat)
-            elif not isinstance(e, ForestTurned):
-                return None
-        return seats
-
-    def step_seat(
-        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
-    ) -> SeatView:
-        # a card played leaves its player's hand; no other hand changes
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # a card played leaves its player's hand, and no other hand changes; the tricks won
+        # and the scores change with events alone
         assert isinstance(state, ForestState)
-        seat = before.seat
-        hand = before.hand
-        if hand is not None and type(action) is Play and seat == action.seat:
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Play and hand is not None:
             hand = without(hand, (_CODES[action.card],))
             if hand is None:
-                return self.seat_view(state, seat, hidden)
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
         if not events:
-            return SeatView(seat, before.name, hand, before.info, before.score)
-        info = f"won {state.won[seat]}" if state.won else ""
-        return SeatView(seat, before.name, hand, info, state.totals[seat])
+            seats[seat] = SeatView(seat, old.name, hand, old.info, old.score)
+            return seats
+        won, totals = state.won, state.totals
+        for s, sv in enumerate(before):
+            info = f"won {won[s]}" if won else ""
+            seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, info, totals[s])
+        return seats
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, str]] | None:
         """The title, the lines but the trick's colours, and each card's colour under the

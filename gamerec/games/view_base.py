@@ -23,7 +23,7 @@ class Presenter(ABC):
     A view is made of parts (:meth:`view`): each seat (:meth:`seat_view`), the parts that
     change only when a deal begins or a step causes events (:meth:`lasting`), and the rest
     (:meth:`board`). A :class:`Viewer` makes the views of a walk's consecutive steps from
-    these, remaking only what a step may have changed (:meth:`changed_seats`)."""
+    these, remaking only what a step may have changed (:meth:`step_seats`)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -46,21 +46,25 @@ class Presenter(ABC):
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         """The view of ``state`` with its ``seats`` and its :meth:`lasting` parts."""
 
-    def changed_seats(
-        self, state: GameState, action: Action, events: Sequence[Event]
-    ) -> Sequence[int] | None:
-        """The seats whose :meth:`seat_view` ``action`` (which caused ``events``) may have
-        changed; None: any of them. tests/output/test_view_steps.py holds each game's answer
-        against the views made afresh."""
-        return None
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        """The seats of ``state``, after ``action`` (which caused ``events``), given the
+        seats ``before`` it (a new list: ``before`` is not changed). By default all made
+        afresh (:meth:`seat_view`); a game makes them from ``before``: a card played takes
+        that card out of its hand (:func:`without`), the seats an action does not touch
+        stay as they were. tests/output/test_view_steps.py holds each game's answers against
+        the views made afresh. ``shown``: the one seat whose hand is shown (None: all)."""
+        return self.fresh_seats(state, shown)
 
-    def step_seat(
-        self, state: GameState, before: SeatView, action: Action, events: Sequence[Event], hidden: bool
-    ) -> SeatView:
-        """``before``'s seat in ``state``, after ``action`` (which caused ``events``): by
-        default made afresh (:meth:`seat_view`); a game may make it from ``before`` (a card
-        played takes that card out of the hand, :func:`without`; the other hands stay)."""
-        return self.seat_view(state, before.seat, hidden)
+    def fresh_seats(self, state: GameState, shown: int | None) -> list[SeatView]:
+        """Every seat of ``state`` afresh (``shown``: the one seat whose hand is shown)."""
+        return [self.seat_view(state, s, shown is not None and s != shown) for s in range(state.n)]
 
     def viewer(self, seat: int | None = None) -> Viewer:
         """A :class:`Viewer` of this game's walks (``seat``: others' hands hidden)."""
@@ -114,8 +118,10 @@ def without(hand: list[str], codes: Iterable[str]) -> list[str] | None:
 
 class Viewer:
     """The views of the consecutive steps of one walk (:func:`gamerec.replay.walk`), each
-    made from the one before: a step remakes the seats it may have changed and, when a deal
-    begins or the step causes events, the presenter's :meth:`~Presenter.lasting` parts.
+    made from the one before: a step's seats from the seats before it
+    (:meth:`Presenter.step_seats`) and, when a deal begins or the step causes events, the
+    presenter's :meth:`~Presenter.lasting` parts (a presenter keeps in them only what
+    changes then).
     Each view equals :meth:`Presenter.view` of its state (with ``seat``, the other seats'
     hands hidden). Views share the parts that did not change: they are frozen, and their
     lists are never changed in place.
@@ -143,16 +149,11 @@ class Viewer:
         p = self.presenter
         shown = self.seat
         seats = self._seats
-        changed: Sequence[int] | None = None
         if action is None or not seats:
-            seats = [p.seat_view(state, s, shown is not None and s != shown) for s in range(state.n)]
+            seats = p.fresh_seats(state, shown)
         else:
-            changed = p.changed_seats(state, action, events)
-            before = seats
-            seats = seats.copy()
-            for s in range(len(seats)) if changed is None else changed:  # (a seat named twice: alike)
-                seats[s] = p.step_seat(state, before[s], action, events, shown is not None and s != shown)
+            seats = p.step_seats(state, seats, action, events, shown)
         self._seats = seats
-        if changed is None or events:
+        if action is None or events or self._lasting is None:
             self._lasting = p.lasting(state)
         return p.board(state, seats, self._lasting)
