@@ -8,10 +8,8 @@ from typing import NamedTuple
 
 import msgspec
 
-from .cards import Deck
-from .engine import action_text
 from .games import get_game
-from .games.views import presenter
+from .games.views import Presenter, presenter
 from .present import step_text
 from .record import Action, Record
 from .replay import Outcome, walk
@@ -50,7 +48,8 @@ def csv_rows(
     The verdict (``number`` and ``source`` name the record in it) says how the record
     ended."""
     game = get_game(record.game)
-    action_detail = presenter(game.id).action_detail
+    shown = presenter(game.id)
+    action_detail = shown.action_detail
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
@@ -70,7 +69,7 @@ def csv_rows(
                 side_of = {s: i for i, members in enumerate(state.members()) for s in members}
             continue
         seat = a.seat  # type: ignore[attr-defined]
-        row = _row(record, number, deal, index, a, game.deck)
+        row = _row(record, number, deal, index, a, shown)
         row["trick"] = trick if a.in_trick else ""
         row["score"] = state.totals[side_of[seat]] if seat in side_of else ""
         row["detail"] = action_detail(a)
@@ -87,14 +86,14 @@ def csv_rows(
     if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
         assert verdict.deal is not None
         a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
-        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, game.deck)
+        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, shown)
         row["trick"] = trick if a.in_trick else ""
         row["illegal"] = f"{verdict.rule}: {verdict.reason}"
         rows.append(row)
     return rows, verdict
 
 
-def _row(record: Record, number: int, deal: int, index: int, a: Action, deck: Deck) -> dict[str, object]:
+def _row(record: Record, number: int, deal: int, index: int, a: Action, p: Presenter) -> dict[str, object]:
     seat = a.seat  # type: ignore[attr-defined]
     return {
         "record": number,
@@ -103,7 +102,7 @@ def _row(record: Record, number: int, deal: int, index: int, a: Action, deck: De
         "seat": seat,
         "player": record.players[seat] if 0 <= seat < len(record.players) else "",
         "type": a.kind,
-        "value": action_text(a, deck).partition(" ")[2],
+        "value": p.action_words(a).partition(" ")[2],
         "trick": "",
         "trick_winner": "",
         "score": "",

@@ -83,19 +83,24 @@ class Presenter(ABC):
         notation's words."""
         seat: int = action.seat  # type: ignore[attr-defined]
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        return f"{name} {self.action_words(action)}"
+
+    def action_words(self, action: Action) -> str:
+        """``bid 2``, ``play QS``: the action in the text notation's words, without the
+        seat (as :func:`gamerec.engine.action_text` has it)."""
         # the common actions straight (a replay describes every one), the rest by their fields
         kind = type(action)
         codes = self._codes
         if kind is Play or kind is Pass:
             card: int = action.card  # type: ignore[attr-defined]
-            return f"{name} {action.kind} {codes[card] if 0 <= card < len(codes) else f'#{card}'}"
+            return f"{action.kind} {codes[card] if 0 <= card < len(codes) else f'#{card}'}"
         if kind is Cards and action.cards:  # type: ignore[attr-defined]
             cards: list[int] = action.cards  # type: ignore[attr-defined]
             if all(0 <= c < len(codes) for c in cards):
-                return f"{name} play {' '.join([codes[c] for c in cards])}"
+                return f"play {' '.join([codes[c] for c in cards])}"
         if kind is Bid:
-            return f"{name} bid {action.tricks}"  # type: ignore[attr-defined]
-        return f"{name} {action_text(action, self.game.deck)}"
+            return f"bid {action.tricks}"  # type: ignore[attr-defined]
+        return action_text(action, self.game.deck)
 
     def action_detail(self, action: Action) -> str:
         """What an export adds about an action (black-swan-2012: its combination kind)."""
