@@ -101,8 +101,9 @@ class BlackSwan2012View(Presenter):
             )
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
-        """The title and the lines after the stack's."""
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
+        """The title, the lines after the stack's, and the table and lines made for each
+        size of the stack: between events the stack only grows (a capture is an event)."""
         assert isinstance(state, BlackSwan2012State)
         if state.deal_index < 0:
             return None
@@ -116,17 +117,20 @@ class BlackSwan2012View(Presenter):
             )
         if state.out_order:
             lines.append(("Out", ", ".join(state.players[s] for s in state.out_order)))
-        return title, lines
+        return title, lines, {}
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, BlackSwan2012State)
         if lasting is None:
             return View("Before the first deal", seats, [], [], None)
-        title, rest = lasting
+        title, rest, made = lasting
         size = len(state.table)
-        stack = _STACK[size] if size <= TABLE else f"{size} of {TABLE} cards"
-        table = [(s, _CODES[c]) for s, c in zip(state.table_seats, state.table, strict=True)]
-        return View(title, seats, table, [("Stack", stack), *rest], state.to_move)
+        got = made.get(size)
+        if got is None:
+            stack = _STACK[size] if size <= TABLE else f"{size} of {TABLE} cards"
+            table = [(s, _CODES[c]) for s, c in zip(state.table_seats, state.table, strict=True)]
+            got = made[size] = (table, [("Stack", stack), *rest])
+        return View(title, seats, got[0], got[1], state.to_move)
 
     def action_detail(self, action: Action) -> str:
         if isinstance(action, Cards):
@@ -135,8 +139,8 @@ class BlackSwan2012View(Presenter):
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, Captured):
-            cards = DECK.codes_of(event.cards)
-            pts = sum(_POINTS[c] for c in event.cards)
+            cards = " ".join([_CODES[c] for c in event.cards])
+            pts = sum([_POINTS[c] for c in event.cards])
             if event.final:
                 assert event.taker is not None
                 taker, first = players[event.taker], players[event.seat]

@@ -54,10 +54,10 @@ class ForestView(Presenter):
             seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, info, totals[s])
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, str]] | None:
-        """The title, the lines but the trick's colours, and each card's colour under the
-        forest card (filled as cards are played): they change with the trick and the
-        forest card, whose turns are events."""
+    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
+        """The title, the lines but the trick's colours, and the table and lines made for
+        each size of the trick: between events (a trick won, a forest card turned) the
+        trick only grows under the same forest card."""
         assert isinstance(state, ForestState)
         if state.deal_index < 0:
             return None
@@ -74,20 +74,20 @@ class ForestView(Presenter):
         assert isinstance(state, ForestState)
         if lasting is None:
             return View("Before the first round", seats, [], [], None)
-        title, lines, coloured = lasting
+        title, lines, made = lasting
         trick = state.trick
-        if trick:
-            parts = []
-            for c in trick:
-                part = coloured.get(c)
-                if part is None:
-                    (k,) = trick_colours((c,), state.forest)
-                    part = coloured[c] = f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}"
-                parts.append(part)
-            lines = [*lines, ("Colours", " ".join(parts))]
-        leader, n = state.leader, state.n
-        table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(trick)]
-        return View(title, seats, table, lines, state.to_move)
+        got = made.get(len(trick))
+        if got is None:
+            if trick:
+                colours = trick_colours(trick, state.forest)
+                shown = " ".join(
+                    [f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}" for c, k in zip(trick, colours, strict=True)]
+                )
+                lines = [*lines, ("Colours", shown)]
+            leader, n = state.leader, state.n
+            table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(trick)]
+            got = made[len(trick)] = (table, lines)
+        return View(title, seats, got[0], got[1], state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, ForestTurned):
