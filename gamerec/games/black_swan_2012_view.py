@@ -86,10 +86,10 @@ class BlackSwan2012View(Presenter):
         touched: Sequence[int] = [seat]
         for e in events:
             t = type(e)
-            if t is Captured:
-                touched = [*touched, e.seat, *(() if e.taker is None else (e.taker,))]  # type: ignore[attr-defined]
-            elif t is WentOut or t is Declared:
-                touched = [*touched, e.seat]  # type: ignore[attr-defined]
+            if t is Captured or t is WentOut or t is Declared:
+                if e.seat != seat:  # type: ignore[attr-defined]
+                    touched = range(len(before))  # (another's capture: the deal's last table)
+                    break
             else:  # the deal's end
                 touched = range(len(before))
                 break
@@ -113,10 +113,10 @@ class BlackSwan2012View(Presenter):
         lines = [("Target", str(state.target))]
         if state.team_game:
             lines.append(
-                ("Teams", " · ".join(f"{n}: {t}" for n, t in zip(state.sides, state.totals, strict=True)))
+                ("Teams", " · ".join([f"{n}: {t}" for n, t in zip(state.sides, state.totals, strict=True)]))
             )
         if state.out_order:
-            lines.append(("Out", ", ".join(state.players[s] for s in state.out_order)))
+            lines.append(("Out", ", ".join([state.players[s] for s in state.out_order])))
         return title, lines, {}
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:

@@ -101,7 +101,7 @@ class BlackSwanTarocView(Presenter):
             return None
         left = max(0, state.pile_size - state.drawn)
         title = f"Game {state.deal_index + 1} · turn of {state.players[state.leader]}"
-        bank = ", ".join(f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank))
+        bank = ", ".join([f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank)])
         lines = [
             ("Dealer", state.players[state.dealer]),
             ("Trumps", state.trumps),

@@ -53,7 +53,11 @@ class BlackballView(Presenter):
             info = old.info if type(action) is Play else _info(state, seat)
             seats[seat] = SeatView(seat, old.name, hand, info, old.score)
             return seats
-        for s, sv in enumerate(before):
+        touched: Sequence[int] = range(len(before))
+        if len(events) == 1 and type(events[0]) is TrickWon:  # the winner's tricks won, and no score
+            touched = (seat, events[0].seat)
+        for s in touched:
+            sv = before[s]
             seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, _info(state, s), state.totals[s])
         return seats
 

@@ -49,15 +49,23 @@ class ForestView(Presenter):
             seats[seat] = SeatView(seat, old.name, hand, old.info, old.score)
             return seats
         won, totals = state.won, state.totals
-        for s, sv in enumerate(before):
+        touched: Sequence[int] = [seat]
+        for e in events:  # a trick won changes its winner's tricks won; a round's end, the scores
+            if type(e) is TrickWon:
+                touched = [*touched, e.seat]
+            elif type(e) is not ForestTurned:
+                touched = range(len(before))
+                break
+        for s in touched:
+            sv = before[s]
             info = f"won {won[s]}" if won else ""
             seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, info, totals[s])
         return seats
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
-        """The title, the lines but the trick's colours, and the table and lines made for
-        each size of the trick: between events (a trick won, a forest card turned) the
-        trick only grows under the same forest card."""
+        """The title, the lines but the trick's colours, and the table, lines and colours
+        made for each size of the trick: between events (a trick won, a forest card turned)
+        the trick only grows, a card at a time, under the same forest card."""
         assert isinstance(state, ForestState)
         if state.deal_index < 0:
             return None
@@ -76,17 +84,24 @@ class ForestView(Presenter):
             return View("Before the first round", seats, [], [], None)
         title, lines, made = lasting
         trick = state.trick
-        got = made.get(len(trick))
+        k = len(trick)
+        got = made.get(k)
         if got is None:
-            if trick:
+            before = made.get(k - 1) if k else None
+            if before is not None:  # the trick so far, and the card played to it
+                c = trick[-1]
+                (colour,) = trick_colours((c,), state.forest)
+                part = f"{_CODES[c]}={FOREST_COLOUR_NAMES[colour]}"
+                shown = f"{before[2]} {part}" if before[2] else part
+                table = [*before[0], ((state.leader + k - 1) % state.n, _CODES[c])]
+            else:
                 colours = trick_colours(trick, state.forest)
                 shown = " ".join(
-                    [f"{_CODES[c]}={FOREST_COLOUR_NAMES[k]}" for c, k in zip(trick, colours, strict=True)]
+                    [f"{_CODES[c]}={FOREST_COLOUR_NAMES[n]}" for c, n in zip(trick, colours, strict=True)]
                 )
-                lines = [*lines, ("Colours", shown)]
-            leader, n = state.leader, state.n
-            table = [((leader + k) % n, _CODES[c]) for k, c in enumerate(trick)]
-            got = made[len(trick)] = (table, lines)
+                leader, n = state.leader, state.n
+                table = [((leader + i) % n, _CODES[c]) for i, c in enumerate(trick)]
+            got = made[k] = (table, [*lines, ("Colours", shown)] if trick else lines, shown)
         return View(title, seats, got[0], got[1], state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
