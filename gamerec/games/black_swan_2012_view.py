@@ -103,7 +103,8 @@ class BlackSwan2012View(Presenter):
 
     def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
         """The title, the lines after the stack's, and the table and lines made for each
-        size of the stack: between events the stack only grows (a capture is an event)."""
+        size of the stack: between events the stack only grows (a capture is an event), so
+        each table extends the one before."""
         assert isinstance(state, BlackSwan2012State)
         if state.deal_index < 0:
             return None
@@ -128,8 +129,12 @@ class BlackSwan2012View(Presenter):
         got = made.get(size)
         if got is None:
             stack = _STACK[size] if size <= TABLE else f"{size} of {TABLE} cards"
-            table = [(s, _CODES[c]) for s, c in zip(state.table_seats, state.table, strict=True)]
+            last = made.get(-1)  # (size, table): the stack last shown, which this one extends
+            start, table = (0, []) if last is None or last[0] > size else last
+            who, cards = state.table_seats, state.table
+            table = [*table, *[(who[i], _CODES[cards[i]]) for i in range(start, size)]]
             got = made[size] = (table, [("Stack", stack), *rest])
+            made[-1] = (size, table)
         return View(title, seats, got[0], got[1], state.to_move)
 
     def action_detail(self, action: Action) -> str:

@@ -96,7 +96,8 @@ class Presenter(ABC):
             return f"{action.kind} {codes[card] if 0 <= card < len(codes) else f'#{card}'}"
         if kind is Cards and action.cards:  # type: ignore[attr-defined]
             cards: list[int] = action.cards  # type: ignore[attr-defined]
-            if all(0 <= c < len(codes) for c in cards):
+            known = len(codes)
+            if min(cards) >= 0 and max(cards) < known:
                 return f"play {' '.join([codes[c] for c in cards])}"
         if kind is Bid:
             return f"bid {action.tricks}"  # type: ignore[attr-defined]
