@@ -49,7 +49,9 @@ def csv_rows(
     ended."""
     game = get_game(record.game)
     shown = presenter(game.id)
-    action_detail = shown.action_detail
+    action_detail = shown.action_detail if shown.has_details else None
+    players = record.players
+    nplayers = len(players)
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
@@ -69,10 +71,21 @@ def csv_rows(
                 side_of = {s: i for i, members in enumerate(state.members()) for s in members}
             continue
         seat = a.seat  # type: ignore[attr-defined]
-        row = _row(record, number, deal, index, a, shown)
-        row["trick"] = trick if a.in_trick else ""
-        row["score"] = state.totals[side_of[seat]] if seat in side_of else ""
-        row["detail"] = action_detail(a)
+        row: dict[str, object] = {  # as _row makes it, with the columns known after the action
+            "record": number,
+            "deal": deal + 1,
+            "action": index + 1,
+            "seat": seat,
+            "player": players[seat] if 0 <= seat < nplayers else "",
+            "type": a.kind,
+            "value": shown.action_value(a),
+            "trick": trick if a.in_trick else "",
+            "trick_winner": "",
+            "score": state.totals[side_of[seat]] if seat in side_of else "",
+            "detail": action_detail(a) if action_detail is not None else "",
+            "note": a.note or "",  # type: ignore[attr-defined]
+            "illegal": "",
+        }
         rows.append(row)
         if a.in_trick:
             pending.append(row)
@@ -102,7 +115,7 @@ def _row(record: Record, number: int, deal: int, index: int, a: Action, p: Prese
         "seat": seat,
         "player": record.players[seat] if 0 <= seat < len(record.players) else "",
         "type": a.kind,
-        "value": p.action_words(a).partition(" ")[2],
+        "value": p.action_value(a),
         "trick": "",
         "trick_winner": "",
         "score": "",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
 from ..events import Captured, Declared, WentOut
@@ -136,6 +136,8 @@ class BlackSwan2012View(Presenter):
             got = made[size] = (table, [("Stack", stack), *rest])
             made[-1] = (size, table)
         return View(title, seats, got[0], got[1], state.to_move)
+
+    has_details: ClassVar[bool] = True
 
     def action_detail(self, action: Action) -> str:
         if isinstance(action, Cards):

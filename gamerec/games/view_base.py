@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine import Event, Game, GameState, SeatView, View, action_text, seat_name
 from ..record import Action, Bid, Cards, Pass, Play
@@ -85,6 +85,18 @@ class Presenter(ABC):
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
         return f"{name} {self.action_words(action)}"
 
+    def action_value(self, action: Action) -> str:
+        """``2``, ``QS``: the action's words after its kind (:meth:`action_words`), as the
+        CSV export's ``value`` column has them."""
+        kind = type(action)
+        codes = self._codes
+        if kind is Play or kind is Pass:
+            card: int = action.card  # type: ignore[attr-defined]
+            return codes[card] if 0 <= card < len(codes) else f"#{card}"
+        if kind is Bid:
+            return str(action.tricks)  # type: ignore[attr-defined]
+        return self.action_words(action).partition(" ")[2]
+
     def action_words(self, action: Action) -> str:
         """``bid 2``, ``play QS``: the action in the text notation's words, without the
         seat (as :func:`gamerec.engine.action_text` has it)."""
@@ -102,6 +114,9 @@ class Presenter(ABC):
         if kind is Bid:
             return f"bid {action.tricks}"  # type: ignore[attr-defined]
         return action_text(action, self.game.deck)
+
+    #: whether :meth:`action_detail` says anything (the CSV export skips it otherwise)
+    has_details: ClassVar[bool] = False
 
     def action_detail(self, action: Action) -> str:
         """What an export adds about an action (black-swan-2012: its combination kind)."""
