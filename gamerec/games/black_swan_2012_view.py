@@ -101,30 +101,35 @@ class BlackSwan2012View(Presenter):
             )
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
-        """The title, the lines after the stack's, and the table and lines made for each
-        size of the stack: between events the stack only grows (a capture is an event), so
-        each table extends the one before."""
+    def lasting(self, state: GameState, before: Any = None) -> tuple[Any, ...] | None:
+        """The title, the lines after the stack's, the table and lines made for each size
+        of the stack (between events the stack only grows, a capture being an event, so
+        each table extends the one before), and the deal's target and teams lines with the
+        totals they show (kept from ``before`` while the totals stay)."""
         assert isinstance(state, BlackSwan2012State)
         if state.deal_index < 0:
             return None
         title = f"Deal {state.deal_index + 1} · " + (
             f"table {state.tables_done + 1}" if state.playing else "over"
         )
-        lines = [("Target", str(state.target))]
-        if state.team_game:
-            lines.append(
-                ("Teams", " · ".join([f"{n}: {t}" for n, t in zip(state.sides, state.totals, strict=True)]))
-            )
+        totals = state.totals
+        if before is not None and before[3] == totals:
+            fixed = before[4]
+        else:
+            fixed = [("Target", str(state.target))]
+            if state.team_game:
+                teams = " · ".join([f"{n}: {t}" for n, t in zip(state.sides, totals, strict=True)])
+                fixed.append(("Teams", teams))
+        lines = fixed
         if state.out_order:
-            lines.append(("Out", ", ".join([state.players[s] for s in state.out_order])))
-        return title, lines, {}
+            lines = [*fixed, ("Out", ", ".join([state.players[s] for s in state.out_order]))]
+        return title, lines, {}, totals.copy(), fixed
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, BlackSwan2012State)
         if lasting is None:
             return View("Before the first deal", seats, [], [], None)
-        title, rest, made = lasting
+        title, rest, made = lasting[:3]
         size = len(state.table)
         got = made.get(size)
         if got is None:

@@ -94,7 +94,7 @@ class BlackSwanTarocView(Presenter):
             seats[s] = SeatView(s, sv.name, h, info, totals[s])
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]]] | None:
+    def lasting(self, state: GameState, before: Any = None) -> tuple[str, list[tuple[str, str]]] | None:
         """The title and the lines."""
         assert isinstance(state, BlackSwanTarocState)
         if state.deal_index < 0:

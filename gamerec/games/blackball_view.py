@@ -61,11 +61,17 @@ class BlackballView(Presenter):
             seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, _info(state, s), state.totals[s])
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
-        """The title and the lines while bidding and after (the deal and the tricks played)."""
+    def lasting(
+        self, state: GameState, before: Any = None
+    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
+        """The title and the lines while bidding and after (the deal and the tricks played;
+        the title and the deal's lines kept from ``before``, of the same deal)."""
         assert isinstance(state, BlackballState)
         if state.deal_index < 0:
             return None
+        if before is not None:
+            title, bidding = before[0], before[1]
+            return title, bidding, [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
         number = state.deal_index + 1
         title = f"Round {number} of {len(state.sizes)} · {state.size} card{'s' if state.size != 1 else ''}"
         if state.trump < 0:

@@ -62,7 +62,9 @@ class ForestView(Presenter):
             seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, info, totals[s])
         return seats
 
-    def lasting(self, state: GameState) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
+    def lasting(
+        self, state: GameState, before: Any = None
+    ) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
         """The title, the lines but the trick's colours, and the table, lines and colours
         made for each size of the trick: between events (a trick won, a forest card turned)
         the trick only grows, a card at a time, under the same forest card."""

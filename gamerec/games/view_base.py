@@ -37,9 +37,11 @@ class Presenter(ABC):
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         """``seat`` of ``state`` as a view shows it; ``hidden``: without its hand."""
 
-    def lasting(self, state: GameState) -> Any:
+    def lasting(self, state: GameState, before: Any = None) -> Any:
         """The parts of a view of ``state`` that change only when a deal begins or a step
-        causes events (titles, per-deal lines, ...), as :meth:`board` takes them."""
+        causes events (titles, per-deal lines, ...), as :meth:`board` takes them. ``before``:
+        those of the step before in the same deal (None: none), whose parts that cannot have
+        changed may be kept."""
         return None
 
     @abstractmethod
@@ -175,6 +177,8 @@ class Viewer:
         else:
             seats = p.step_seats(state, seats, action, events, shown)
         self._seats = seats
-        if action is None or events or self._lasting is None:
+        if action is None or self._lasting is None:
             self._lasting = p.lasting(state)
+        elif events:
+            self._lasting = p.lasting(state, self._lasting)
         return p.board(state, seats, self._lasting)
