@@ -94,31 +94,35 @@ class BlackSwanTarocView(Presenter):
             seats[s] = SeatView(s, sv.name, h, info, totals[s])
         return seats
 
-    def lasting(self, state: GameState, before: Any = None) -> tuple[str, list[tuple[str, str]]] | None:
-        """The title and the lines."""
+    def lasting(self, state: GameState, before: Any = None) -> tuple[Any, ...] | None:
+        """The title and the lines, and the bank they show (its line kept from ``before``,
+        of the same game, while the bank stays)."""
         assert isinstance(state, BlackSwanTarocState)
         if state.deal_index < 0:
             return None
         left = max(0, state.pile_size - state.drawn)
         title = f"Game {state.deal_index + 1} · turn of {state.players[state.leader]}"
-        bank = ", ".join([f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank)])
+        if before is not None and before[2] == state.bank:
+            bank = before[1][3]
+        else:
+            bank = ("Bank", ", ".join([f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank)]))
         lines = [
             ("Dealer", state.players[state.dealer]),
             ("Trumps", state.trumps),
             ("Draw pile", plural(left, "card")),
-            ("Bank", bank),
+            bank,
             ("Tricks", str(state.tricks)),
         ]
         if state.phase == _OVER and state.last_finals:
             lines.append(("Counts", " ".join(map(str, state.last_counts)) + f" (par {state.last_par})"))
             lines.append(("Finals", " ".join(map(str, state.last_finals))))
-        return title, lines
+        return title, lines, list(state.bank)
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, BlackSwanTarocState)
         if lasting is None:
             return View("Before the first game", seats, [], [], None)
-        title, lines = lasting
+        title, lines = lasting[0], lasting[1]
         table = [(s, _CODES[c] if c >= 0 else PLEDGES[p]) for s, c, p in state.trick]
         return View(title, seats, table, lines, state.to_move)
 

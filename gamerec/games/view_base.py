@@ -90,31 +90,27 @@ class Presenter(ABC):
     def action_value(self, action: Action) -> str:
         """``2``, ``QS``: the action's words after its kind (:meth:`action_words`), as the
         CSV export's ``value`` column has them."""
+        # the common actions straight (every step of a replay or an export has one), the
+        # rest by their fields
         kind = type(action)
         codes = self._codes
         if kind is Play or kind is Pass:
             card: int = action.card  # type: ignore[attr-defined]
             return codes[card] if 0 <= card < len(codes) else f"#{card}"
-        if kind is Bid:
+        if kind is Cards:
+            cards: list[int] = action.cards  # type: ignore[attr-defined]
+            if cards and min(cards) >= 0 and max(cards) < len(codes):
+                return " ".join([codes[c] for c in cards])
+        elif kind is Bid:
             return str(action.tricks)  # type: ignore[attr-defined]
-        return self.action_words(action).partition(" ")[2]
+        return action_text(action, self.game.deck).partition(" ")[2]
 
     def action_words(self, action: Action) -> str:
         """``bid 2``, ``play QS``: the action in the text notation's words, without the
         seat (as :func:`gamerec.engine.action_text` has it)."""
-        # the common actions straight (a replay describes every one), the rest by their fields
         kind = type(action)
-        codes = self._codes
-        if kind is Play or kind is Pass:
-            card: int = action.card  # type: ignore[attr-defined]
-            return f"{action.kind} {codes[card] if 0 <= card < len(codes) else f'#{card}'}"
-        if kind is Cards and action.cards:  # type: ignore[attr-defined]
-            cards: list[int] = action.cards  # type: ignore[attr-defined]
-            known = len(codes)
-            if min(cards) >= 0 and max(cards) < known:
-                return f"play {' '.join([codes[c] for c in cards])}"
-        if kind is Bid:
-            return f"bid {action.tricks}"  # type: ignore[attr-defined]
+        if kind is Play or kind is Pass or kind is Cards or kind is Bid:
+            return f"{action.kind} {self.action_value(action)}"
         return action_text(action, self.game.deck)
 
     #: whether :meth:`action_detail` says anything (the CSV export skips it otherwise)
