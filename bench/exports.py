@@ -3,11 +3,12 @@
 For each game, simulated records are encoded as one binary file in memory; then what
 ``validate`` does (decode every record, verify it: ``verify_entries(read_bytes(...))``),
 the CSV rows (``export --to csv`` and Parquet's rows), the text export and the full replay
-with a view per step (``replay --all``), each after decoding the same bytes, are timed,
-best of ``--repeat`` runs. The report gives µs per action and each one's ratio to
-validate in the same run (ratios, since the machines are shared and noisy: the jobs take
-turns, round after round, each keeping its best). Aims: CSV and Parquet rows at most 3x,
-the text export and ``replay --all`` at most 5x.
+with a view per step (``replay --all``), each after decoding the same bytes, are timed in
+CPU time (``time.process_time``: a job waiting for a core is not charged), best of
+``--repeat`` rounds. The report gives µs per action and each one's ratio to validate in
+the same run (ratios, since the machines are shared and noisy: the jobs take turns, round
+after round, so that a busy spell slows them alike). Aims: CSV and Parquet rows at most
+3x, the text export and ``replay --all`` at most 5x.
 
     python bench/exports.py                 # 300 records of each game, 3 rounds
     python bench/exports.py --records 50 --repeat 1 --json
