@@ -1,7 +1,8 @@
 """Build script. By default gamerec installs as plain Python. With ``GAMEREC_COMPILE=1``
-in the environment, the rules engines (the modules in ``COMPILED``) are compiled with mypyc
-into C extensions: the same code, about twice as fast (docs/performance.md). The build
-backend (build_backend/gamerec_build.py) then adds mypy to the build requirements."""
+in the environment, the rules engines and the presenters (the modules in ``COMPILED``) are
+compiled with mypyc into C extensions: the same code, about twice as fast
+(docs/performance.md). The build backend (build_backend/gamerec_build.py) then adds mypy
+to the build requirements."""
 
 from __future__ import annotations
 
@@ -9,13 +10,21 @@ import os
 
 from setuptools import setup
 
-#: the modules on the hot path of verification: the engine interface and the four games
+#: the modules on the hot path of verification (the engine interface and the four games) and
+#: of replays and exports (the presenters and the replay for people)
 COMPILED = [
     "gamerec/engine.py",
     "gamerec/games/blackball.py",
     "gamerec/games/black_swan_2012.py",
     "gamerec/games/black_swan_taroc.py",
     "gamerec/games/forest.py",
+    # the presenters and the replay for people: a view and the texts of every step
+    "gamerec/games/view_base.py",
+    "gamerec/games/blackball_view.py",
+    "gamerec/games/black_swan_2012_view.py",
+    "gamerec/games/black_swan_taroc_view.py",
+    "gamerec/games/forest_view.py",
+    "gamerec/present.py",
 ]
 
 

@@ -59,8 +59,10 @@ class MatchEnded(Event, frozen=True):
     winners: tuple[int, ...]
 
 
-class SeatView(msgspec.Struct):
-    """One seat as a replay shows it; ``hand`` is ``None`` when hidden."""
+class SeatView(msgspec.Struct, frozen=True):
+    """One seat as a replay shows it; ``hand`` is ``None`` when hidden. Frozen, and its
+    ``hand`` is never changed in place: the views of a replay's consecutive steps share
+    the seats that did not change (so do not change a view's lists either)."""
 
     seat: int
     name: str
@@ -69,8 +71,9 @@ class SeatView(msgspec.Struct):
     score: int
 
 
-class View(msgspec.Struct):
-    """What a replay shows after a step, in card codes and plain words."""
+class View(msgspec.Struct, frozen=True):
+    """What a replay shows after a step, in card codes and plain words. Frozen, and its
+    lists are never changed in place once made: consecutive steps' views share parts."""
 
     title: str
     seats: list[SeatView]

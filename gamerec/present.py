@@ -21,11 +21,11 @@ import msgspec
 from .engine import Event, GameState, View
 from .format.record import Action, Record
 from .games import get_game
-from .games.views import presenter
+from .games.views import Presenter, presenter
 from .stepper import Outcome, walk
 from .verdicts import Verdict, verdict_of
 
-__all__ = ["MOVES", "Replay", "Step", "move"]
+__all__ = ["MOVES", "Replay", "Step", "move", "step_text"]
 
 
 class Step(msgspec.Struct):
@@ -62,6 +62,7 @@ class Replay:
         players = record.players
         game = get_game(record.game) if self._known() else None
         shown = presenter(game.id) if game is not None else None
+        viewer = shown.viewer(self.seat) if shown is not None else None
         gen = walk(record, steps=True)
         outcome: Outcome
         while True:
@@ -70,22 +71,18 @@ class Replay:
             except StopIteration as stop:
                 outcome = stop.value
                 break
-            assert game is not None and shown is not None
-            view = shown.view(state)
-            if self.seat is not None:
-                for sv in view.seats:
-                    if sv.seat != self.seat:
-                        sv.hand = None
-            if action is None:
-                dealer = record.deals[di].dealer
-                who = players[dealer] if 0 <= dealer < len(players) else f"seat {dealer}"
-                verb = "deals" if game.seat_field == "dealer" else "plays first"
-                text = f"{game.deal_word} {di + 1}: {who} {verb}"
+            assert shown is not None and viewer is not None
+            # the views of consecutive steps share what a step did not change
+            view = viewer(state, action, events)
+            if action is None or action.note:  # type: ignore[attr-defined]
+                text = step_text(shown, record, di, action)
             else:
                 text = shown.describe_action(action, players)
-                if action.note:  # type: ignore[attr-defined]
-                    text += f"  ; {action.note}"  # type: ignore[attr-defined]
-            yield Step(di, ai, action, list(events), view, text, [shown.describe(e, players) for e in events])
+            if events:
+                describe = shown.describe
+                yield Step(di, ai, action, list(events), view, text, [describe(e, players) for e in events])
+            else:
+                yield Step(di, ai, action, [], view, text, [])
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 
@@ -95,6 +92,21 @@ class Replay:
         except Exception:
             return False
         return True
+
+
+def step_text(shown: Presenter, record: Record, deal: int, action: Action | None) -> str:
+    """A step of ``record`` in words, as :class:`Step` has it: ``round 1: Bo deals`` at the
+    start of deal ``deal`` (from 0; ``action`` None), else ``Bo play QS`` and its note."""
+    players = record.players
+    if action is None:
+        game = shown.game
+        dealer = record.deals[deal].dealer
+        who = players[dealer] if 0 <= dealer < len(players) else f"seat {dealer}"
+        verb = "deals" if game.seat_field == "dealer" else "plays first"
+        return f"{game.deal_word} {deal + 1}: {who} {verb}"
+    text = shown.describe_action(action, players)
+    note: str | None = action.note  # type: ignore[attr-defined]
+    return f"{text}  ; {note}" if note else text
 
 
 #: what :func:`move` understands

@@ -8,14 +8,12 @@ from typing import NamedTuple
 
 import msgspec
 
-from ..cards import Deck
-from ..engine import action_text
 from ..escape import csv_table, terminal_text
 from ..format.progress import OnProgress, Tally
 from ..format.record import Action, Record
 from ..games import get_game
-from ..games.views import presenter
-from ..present import Replay
+from ..games.views import Presenter, presenter
+from ..present import step_text
 from ..stepper import Outcome, walk
 from ..verdicts import Verdict, verdict_of
 
@@ -51,7 +49,10 @@ def csv_rows(
     The verdict (``number`` and ``source`` name the record in it) says how the record
     ended."""
     game = get_game(record.game)
-    action_detail = presenter(game.id).action_detail
+    shown = presenter(game.id)
+    action_detail = shown.action_detail if shown.has_details else None
+    players = record.players
+    nplayers = len(players)
     rows: list[dict[str, object]] = []
     pending: list[dict[str, object]] = []  # rows of the trick under way
     trick = 1
@@ -71,10 +72,21 @@ def csv_rows(
                 side_of = {s: i for i, members in enumerate(state.members()) for s in members}
             continue
         seat = a.seat  # type: ignore[attr-defined]
-        row = _row(record, number, deal, index, a, game.deck)
-        row["trick"] = trick if a.in_trick else ""
-        row["score"] = state.totals[side_of[seat]] if seat in side_of else ""
-        row["detail"] = action_detail(a)
+        row: dict[str, object] = {  # as _row makes it, with the columns known after the action
+            "record": number,
+            "deal": deal + 1,
+            "action": index + 1,
+            "seat": seat,
+            "player": players[seat] if 0 <= seat < nplayers else "",
+            "type": a.kind,
+            "value": shown.action_value(a),
+            "trick": trick if a.in_trick else "",
+            "trick_winner": "",
+            "score": state.totals[side_of[seat]] if seat in side_of else "",
+            "detail": action_detail(a) if action_detail is not None else "",
+            "note": a.note or "",  # type: ignore[attr-defined]
+            "illegal": "",
+        }
         rows.append(row)
         if a.in_trick:
             pending.append(row)
@@ -88,14 +100,14 @@ def csv_rows(
     if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
         assert verdict.deal is not None
         a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
-        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, game.deck)
+        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, shown)
         row["trick"] = trick if a.in_trick else ""
         row["illegal"] = f"{verdict.rule}: {verdict.reason}"
         rows.append(row)
     return rows, verdict
 
 
-def _row(record: Record, number: int, deal: int, index: int, a: Action, deck: Deck) -> dict[str, object]:
+def _row(record: Record, number: int, deal: int, index: int, a: Action, p: Presenter) -> dict[str, object]:
     seat = a.seat  # type: ignore[attr-defined]
     return {
         "record": number,
@@ -104,7 +116,7 @@ def _row(record: Record, number: int, deal: int, index: int, a: Action, deck: De
         "seat": seat,
         "player": record.players[seat] if 0 <= seat < len(record.players) else "",
         "type": a.kind,
-        "value": action_text(a, deck).partition(" ")[2],
+        "value": p.action_value(a),
         "trick": "",
         "trick_winner": "",
         "score": "",
@@ -167,25 +179,36 @@ def _text(record: Record, number: int, source: str) -> tuple[str, Verdict]:
         lines.append("; ".join(info))
     if record.rules:
         lines.append("rules: " + ", ".join(f"{k}={_json(v)}" for k, v in record.rules.items()))
-    replay = Replay(record, index=number - 1, source=source)
-    for step in replay:
-        if step.action is None:
+    # the light steps, with a view at each deal's start alone: the only one printed
+    shown = presenter(game.id)
+    players = record.players
+    describe = shown.describe
+    gen = walk(record, steps=True)
+    while True:
+        try:
+            di, _, action, events, st = next(gen)
+        except StopIteration as stop:
+            outcome: Outcome = stop.value
+            break
+        text = step_text(shown, record, di, action)
+        if action is None:
+            view = shown.view(st)
             lines.append("")
-            _, _, detail = step.view.title.partition(" · ")
-            head = step.text[:1].upper() + step.text[1:]
+            _, _, detail = view.title.partition(" · ")
+            head = text[:1].upper() + text[1:]
             lines.append(f"{head} ({detail})" if detail else head)
-            for sv in step.view.seats:
+            for sv in view.seats:
                 lines.append(f"  {sv.name}: {' '.join(sv.hand or [])}")
-            for label, value in step.view.lines:
+            for label, value in view.lines:
                 lines.append(f"  {label}: {value}")
         else:
-            lines.append(f"  {step.text}")
-        for t in step.event_texts:
-            lines.append(f"    -> {t}")
-    verdict = replay.verdict
+            lines.append(f"  {text}")
+        for e in events:
+            lines.append(f"    -> {describe(e, players)}")
+    verdict = verdict_of(outcome, record, source, number - 1)
     assert verdict is not None
-    state = replay.state
-    sheet = presenter(game.id).history_text
+    state = outcome.state
+    sheet = shown.history_text
     state_text = sheet(record, state) if state is not None and state.deal_scores else ""
     if state_text:
         # the game lays out its sheet with the names as they are: show them as they may be

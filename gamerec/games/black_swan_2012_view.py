@@ -5,13 +5,14 @@ combinations in words and its score sheet (the rules are in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from itertools import compress
+from typing import Any, ClassVar
 
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards
-from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, _sorted_hand, combination
-from .view_base import Presenter
+from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, combination
+from .view_base import Presenter, without
 
 __all__ = ["BlackSwan2012View"]
 
@@ -20,36 +21,128 @@ def _ordinal(n: int) -> str:
     return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
+_CODES = DECK.codes
+
+
+def _hand_codes(counts: list[int], size: int) -> list[str]:
+    """The codes of a hand given as counts per card (``size`` cards), in card order."""
+    codes = list(compress(_CODES, counts))  # each card held, once: in C, without a loop here
+    if len(codes) == size:
+        return codes
+    return [_CODES[c] for c, k in enumerate(counts) if k for _ in range(k)]  # a card held twice
+
+
+_STACK = [f"{k} of {TABLE} cards" for k in range(TABLE + 1)]
+
+
+def _info(state: BlackSwan2012State, seat: int) -> str:
+    if state.piles:
+        pile = state.piles[seat]
+        info = f"pile {sum(map(_POINTS.__getitem__, pile))} ({len(pile)} cards)"
+    else:
+        info = "pile 0 (0 cards)"
+    if seat in state.out_order:
+        info += f", out {state.out_order.index(seat) + 1}."
+    if state.declared == seat:
+        info += ", declared the Swan"
+    return info
+
+
 class BlackSwan2012View(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwan2012State)
-        seats = []
-        pile_points = [sum(_POINTS[c] for c in p) for p in state.piles] if state.piles else [0] * state.n
-        for s in range(state.n):
-            hand = [DECK.code(c) for c in _sorted_hand(state.counts[s])] if state.counts else []
-            info = f"pile {pile_points[s]} ({len(state.piles[s]) if state.piles else 0} cards)"
-            if s in state.out_order:
-                info += f", out {state.out_order.index(s) + 1}."
-            if state.declared == s:
-                info += ", declared the Swan"
-            seats.append(SeatView(s, state.players[s], hand, info, state.totals[state.side_of[s]]))
+        if hidden:
+            hand = None
+        elif state.counts:  # card numbers in order are the display order (see _sorted_hand)
+            hand = _hand_codes(state.counts[seat], state.held[seat])
+        else:
+            hand = []
+        score = state.totals[state.side_of[seat]]
+        return SeatView(seat, state.players[seat], hand, _info(state, seat), score)
+
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # the cards played leave their player's hand, and no other hand changes; a seat's
+        # line (pile, going out, declaring) changes with the events about it, the scores
+        # at a deal's end
+        assert isinstance(state, BlackSwan2012State)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Cards and hand is not None:
+            hand = without(hand, [_CODES[c] for c in action.cards])
+            if hand is None:
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            seats[seat] = SeatView(seat, old.name, hand, old.info, old.score)
+            return seats
+        touched: Sequence[int] = [seat]
+        for e in events:
+            t = type(e)
+            if t is Captured or t is WentOut or t is Declared:
+                if e.seat != seat:  # type: ignore[attr-defined]
+                    touched = range(len(before))  # (another's capture: the deal's last table)
+                    break
+            else:  # the deal's end
+                touched = range(len(before))
+                break
+        totals, side_of = state.totals, state.side_of
+        for s in touched:
+            sv = before[s]
+            seats[s] = SeatView(
+                s, sv.name, hand if s == seat else sv.hand, _info(state, s), totals[side_of[s]]
+            )
+        return seats
+
+    def lasting(self, state: GameState, before: Any = None) -> tuple[Any, ...] | None:
+        """The title, the lines after the stack's, the table and lines made for each size
+        of the stack (between events the stack only grows, a capture being an event, so
+        each table extends the one before), and the deal's target and teams lines with the
+        totals they show (kept from ``before`` while the totals stay)."""
+        assert isinstance(state, BlackSwan2012State)
         if state.deal_index < 0:
-            return View("Before the first deal", seats, [], [], None)
+            return None
         title = f"Deal {state.deal_index + 1} · " + (
             f"table {state.tables_done + 1}" if state.playing else "over"
         )
-        lines = [
-            ("Stack", f"{len(state.table)} of {TABLE} cards"),
-            ("Target", str(state.target)),
-        ]
-        if state.team_game:
-            lines.append(
-                ("Teams", " · ".join(f"{n}: {t}" for n, t in zip(state.sides, state.totals, strict=True)))
-            )
+        totals = state.totals
+        if before is not None and before[3] == totals:
+            fixed = before[4]
+        else:
+            fixed = [("Target", str(state.target))]
+            if state.team_game:
+                teams = " · ".join([f"{n}: {t}" for n, t in zip(state.sides, totals, strict=True)])
+                fixed.append(("Teams", teams))
+        lines = fixed
         if state.out_order:
-            lines.append(("Out", ", ".join(state.players[s] for s in state.out_order)))
-        table = [(s, DECK.code(c)) for s, c in zip(state.table_seats, state.table, strict=True)]
-        return View(title, seats, table, lines, state.to_move)
+            lines = [*fixed, ("Out", ", ".join([state.players[s] for s in state.out_order]))]
+        return title, lines, {}, totals.copy(), fixed
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, BlackSwan2012State)
+        if lasting is None:
+            return View("Before the first deal", seats, [], [], None)
+        title, rest, made = lasting[:3]
+        size = len(state.table)
+        got = made.get(size)
+        if got is None:
+            stack = _STACK[size] if size <= TABLE else f"{size} of {TABLE} cards"
+            last = made.get(-1)  # (size, table): the stack last shown, which this one extends
+            start, table = (0, []) if last is None or last[0] > size else last
+            who, cards = state.table_seats, state.table
+            table = [*table, *[(who[i], _CODES[cards[i]]) for i in range(start, size)]]
+            got = made[size] = (table, [("Stack", stack), *rest])
+            made[-1] = (size, table)
+        return View(title, seats, got[0], got[1], state.to_move)
+
+    has_details: ClassVar[bool] = True
 
     def action_detail(self, action: Action) -> str:
         if isinstance(action, Cards):
@@ -58,8 +151,8 @@ class BlackSwan2012View(Presenter):
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, Captured):
-            cards = DECK.codes_of(event.cards)
-            pts = sum(_POINTS[c] for c in event.cards)
+            cards = " ".join([_CODES[c] for c in event.cards])
+            pts = sum([_POINTS[c] for c in event.cards])
             if event.final:
                 assert event.taker is not None
                 taker, first = players[event.taker], players[event.seat]

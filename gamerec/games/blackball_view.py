@@ -8,23 +8,70 @@ from typing import Any
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View
+from ..format.record import Action, Play
 from .blackball import _BIDDING, SUIT_SYMBOLS, BlackballState
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["BlackballView"]
 
 
+_CODES = FRENCH.codes
+
+
+def _info(state: BlackballState, seat: int) -> str:
+    bid = state.bids[seat] if state.bids else None
+    return "" if bid is None else f"bid {bid}, won {state.won[seat]}"
+
+
 class BlackballView(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackballState)
-        seats = []
-        for s in range(state.n):
-            hand = sorted(state.hands[s], key=lambda c: (c // 13, c % 13)) if state.hands else []
-            bid = state.bids[s] if state.bids else None
-            info = "" if bid is None else f"bid {bid}, won {state.won[s]}"
-            seats.append(SeatView(s, state.players[s], [FRENCH.code(c) for c in hand], info, state.totals[s]))
+        # card numbers are suit * 13 + rank: their order is the display order
+        hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
+        return SeatView(seat, state.players[seat], hand, _info(state, seat), state.totals[seat])
+
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # a card played leaves its player's hand, and no other hand changes; a bid changes
+        # its player's line; the tricks won and the scores change with events alone
+        assert isinstance(state, BlackballState)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Play and hand is not None:
+            hand = without(hand, (_CODES[action.card],))
+            if hand is None:
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            info = old.info if type(action) is Play else _info(state, seat)
+            seats[seat] = SeatView(seat, old.name, hand, info, old.score)
+            return seats
+        touched: Sequence[int] = range(len(before))
+        if len(events) == 1 and type(events[0]) is TrickWon:  # the winner's tricks won, and no score
+            touched = (seat, events[0].seat)
+        for s in touched:
+            sv = before[s]
+            seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, _info(state, s), state.totals[s])
+        return seats
+
+    def lasting(
+        self, state: GameState, before: Any = None
+    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
+        """The title and the lines while bidding and after (the deal and the tricks played;
+        the title and the deal's lines kept from ``before``, of the same deal)."""
+        assert isinstance(state, BlackballState)
         if state.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
+            return None
+        if before is not None:
+            title, bidding = before[0], before[1]
+            return title, bidding, [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
         number = state.deal_index + 1
         title = f"Round {number} of {len(state.sizes)} · {state.size} card{'s' if state.size != 1 else ''}"
         if state.trump < 0:
@@ -32,15 +79,22 @@ class BlackballView(Presenter):
         else:
             up = FRENCH.code(state.upcard or 0)
             trump = f"{SUIT_SYMBOLS[state.trump]} {SUIT_NAMES[state.trump]} (up-card {up})"
-        lines = [("Dealer", state.players[state.dealer]), ("Trump", trump)]
-        if state.phase != _BIDDING:
-            lines.append(("Tricks", f"{state.tricks_played} of {state.size} played"))
-        table = [((state.leader + i) % state.n, FRENCH.code(c)) for i, c in enumerate(state.trick)]
-        return View(title, seats, table, lines, state.to_move)
+        bidding = [("Dealer", state.players[state.dealer]), ("Trump", trump)]
+        playing = [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
+        return title, bidding, playing
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, BlackballState)
+        if lasting is None:
+            return View("Before the first round", seats, [], [], None)
+        title, bidding, playing = lasting
+        leader, n = state.leader, state.n
+        table = [((leader + i) % n, _CODES[c]) for i, c in enumerate(state.trick)]
+        return View(title, seats, table, bidding if state.phase == _BIDDING else playing, state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, TrickWon):
-            cards = " ".join(FRENCH.code(c) for _, c in event.cards)
+            cards = " ".join([_CODES[c] for _, c in event.cards])
             return f"trick {event.number} ({cards}) won by {players[event.seat]}"
         if isinstance(event, DealScored):
             parts = [f"{players[i]} {s}" for i, s in enumerate(event.scores)]

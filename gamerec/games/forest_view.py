@@ -9,22 +9,68 @@ from typing import Any
 from ..cards import FOREST_COLOUR_NAMES
 from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View, plural
 from ..events import ForestTurned
+from ..format.record import Action, Play
 from .forest import _N, DECK, ForestState, trick_colours
-from .view_base import Presenter
+from .view_base import Presenter, without
 
 __all__ = ["ForestView"]
 
 
+_CODES = DECK.codes
+
+
 class ForestView(Presenter):
-    def view(self, state: GameState) -> View:
+    def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, ForestState)
-        seats = []
-        for s in range(state.n):
-            hand = [DECK.code(c) for c in sorted(state.hands[s])] if state.hands else []
-            info = f"won {state.won[s]}" if state.won else ""
-            seats.append(SeatView(s, state.players[s], hand, info, state.totals[s]))
+        hand = None if hidden else [_CODES[c] for c in sorted(state.hands[seat])] if state.hands else []
+        info = f"won {state.won[seat]}" if state.won else ""
+        return SeatView(seat, state.players[seat], hand, info, state.totals[seat])
+
+    def step_seats(
+        self,
+        state: GameState,
+        before: list[SeatView],
+        action: Action,
+        events: Sequence[Event],
+        shown: int | None,
+    ) -> list[SeatView]:
+        # a card played leaves its player's hand, and no other hand changes; the tricks won
+        # and the scores change with events alone
+        assert isinstance(state, ForestState)
+        seat: int = action.seat  # type: ignore[attr-defined]
+        old = before[seat]
+        hand = old.hand
+        if type(action) is Play and hand is not None:
+            hand = without(hand, (_CODES[action.card],))
+            if hand is None:
+                return self.fresh_seats(state, shown)
+        seats = before.copy()
+        if not events:
+            seats[seat] = SeatView(seat, old.name, hand, old.info, old.score)
+            return seats
+        won, totals = state.won, state.totals
+        touched: Sequence[int] = [seat]
+        for e in events:  # a trick won changes its winner's tricks won; a round's end, the scores
+            if type(e) is TrickWon:
+                touched = [*touched, e.seat]
+            elif type(e) is not ForestTurned:
+                touched = range(len(before))
+                break
+        for s in touched:
+            sv = before[s]
+            info = f"won {won[s]}" if won else ""
+            seats[s] = SeatView(s, sv.name, hand if s == seat else sv.hand, info, totals[s])
+        return seats
+
+    def lasting(
+        self, state: GameState, before: Any = None
+    ) -> tuple[str, list[tuple[str, str]], dict[int, Any]] | None:
+        """The title, the lines but the trick's colours, and the table, lines and colours
+        made for each size of the trick: between events (a trick won, a forest card turned)
+        the trick only grows, a card at a time, under the same forest card."""
+        assert isinstance(state, ForestState)
         if state.deal_index < 0:
-            return View("Before the first round", seats, [], [], None)
+            return None
         trick = min(state.tricks_played + 1, state.hand_size)
         title = f"Round {state.deal_index + 1} of {state.rounds} · trick {trick}"
         forest = (
@@ -32,20 +78,33 @@ class ForestView(Presenter):
             if state.forest is None
             else (f"{DECK.code(state.forest)} ({FOREST_COLOUR_NAMES[state.forest // _N]})")
         )
-        lines = [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))]
-        if state.trick:
-            colours = trick_colours(state.trick, state.forest)
-            lines.append(
-                (
-                    "Colours",
-                    " ".join(
-                        f"{DECK.code(c)}={FOREST_COLOUR_NAMES[k]}"
-                        for c, k in zip(state.trick, colours, strict=True)
-                    ),
+        return title, [("Forest", forest), ("Stock", plural(state.pile_size - state.turned, "card"))], {}
+
+    def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
+        assert isinstance(state, ForestState)
+        if lasting is None:
+            return View("Before the first round", seats, [], [], None)
+        title, lines, made = lasting
+        trick = state.trick
+        k = len(trick)
+        got = made.get(k)
+        if got is None:
+            before = made.get(k - 1) if k else None
+            if before is not None:  # the trick so far, and the card played to it
+                c = trick[-1]
+                (colour,) = trick_colours((c,), state.forest)
+                part = f"{_CODES[c]}={FOREST_COLOUR_NAMES[colour]}"
+                shown = f"{before[2]} {part}" if before[2] else part
+                table = [*before[0], ((state.leader + k - 1) % state.n, _CODES[c])]
+            else:
+                colours = trick_colours(trick, state.forest)
+                shown = " ".join(
+                    [f"{_CODES[c]}={FOREST_COLOUR_NAMES[n]}" for c, n in zip(trick, colours, strict=True)]
                 )
-            )
-        table = [((state.leader + k) % state.n, DECK.code(c)) for k, c in enumerate(state.trick)]
-        return View(title, seats, table, lines, state.to_move)
+                leader, n = state.leader, state.n
+                table = [((leader + i) % n, _CODES[c]) for i, c in enumerate(trick)]
+            got = made[k] = (table, [*lines, ("Colours", shown)] if trick else lines, shown)
+        return View(title, seats, got[0], got[1], state.to_move)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, ForestTurned):
@@ -54,7 +113,7 @@ class ForestView(Presenter):
             verb = "turned" if event.new else "stays"
             return f"trick {event.number}: forest card {DECK.code(event.card)} {verb}"
         if isinstance(event, TrickWon):
-            cards = " ".join(DECK.code(c) for _, c in event.cards)
+            cards = " ".join([_CODES[c] for _, c in event.cards])
             return f"trick {event.number} ({cards}) won by {players[event.seat]}"
         if isinstance(event, DealScored):
             return f"round {event.deal + 1} scored: " + ", ".join(
