@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperArgument
 
 from ..batch import MAX_JOBS, max_jobs
 from ..format.encodings import SUFFIXES
 
 
-def complete_files(incomplete: str) -> list[Any]:
-    """Let the shell complete file names (click's "file" completion item)."""
-    from typer._click.shell_completion import CompletionItem
-
-    return [CompletionItem(incomplete, type="file")]
+def complete_files(incomplete: str) -> list[str]:
+    """No suggestion of gamerec's own: the shell then completes file names (typer's bash
+    script has ``complete -o default``, its zsh one falls back to ``_files``)."""
+    return []
 
 
 Files = Annotated[
@@ -131,3 +131,24 @@ def output_form(output: str, to: EncodingChoice | None, has_to: bool = True) -> 
         how = f"use {known}" + (", or name the encoding with --to" if has_to else "")
         refuse("--output", f"{output}: unknown suffix {suffix}: {how}")
     return EncodingChoice(SUFFIXES.get(suffix, "binary"))
+
+
+class _ReadableArgument(TyperArgument):
+    """An argument shown by its metavar alone: ``FILE...`` (not ``{FILE...}...`` and
+    ``<list[str]>``)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.metavar or (self.name or "").upper()
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if self.required else f"[{name}]"
+
+
+def readable_arguments(command: Any) -> None:
+    """Show ``command``'s arguments by their metavars (see :class:`_ReadableArgument`)."""
+    for p in getattr(command, "params", ()):
+        if type(p) is TyperArgument:
+            p.__class__ = _ReadableArgument
