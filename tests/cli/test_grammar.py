@@ -83,8 +83,13 @@ def test_record_to_stdout_is_an_error_not_a_file_named_dash(
     "args",
     [["schema", "-o", "-"], ["export", "{f}", "--to", "parquet", "-o", "-"]],
 )
-def test_folder_outputs_refuse_stdout(three: Path, args: list[str]) -> None:
+def test_folder_outputs_refuse_stdout(
+    three: Path, args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`schema -o -` wrote a folder named `-`."""
+    monkeypatch.chdir(tmp_path)
     usage_error(cli(*[a.replace("{f}", str(three)) for a in args]), "--output")
+    assert list(tmp_path.iterdir()) == []
 
 
 # -- flags that do not apply ----------------------------------------------------------------
