@@ -4,6 +4,7 @@ conftest's (``from conftest import ROOT, FIXTURES``).
 
 - ``cli(...)``: the gamerec command line run in-process through typer's CliRunner, with
   ``error_line`` and ``stderr_lines`` to read what it said on stderr.
+- ``json_lines(...)``: the records and summary of ``--json`` output (JSON Lines).
 - ``rejects(...)``: a game state refuses an action with a given rule id.
 - ``illegal_rule_ids(game)``: the rule ids an illegal verdict on a record of a game may carry,
   from the errors registry (gamerec/errors.py).
@@ -14,9 +15,11 @@ conftest's (``from conftest import ROOT, FIXTURES``).
 from __future__ import annotations
 
 import ast
+import json
 import re
 import traceback
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT
@@ -56,6 +59,15 @@ def error_line(result: Result) -> str:
     assert "Traceback" not in result.stderr + result.stdout
     assert result.stderr.endswith("\n") and result.stderr.count("\n") == 1, repr(result.stderr)
     return result.stderr.rstrip("\n")
+
+
+def json_lines(stdout: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The records and the summary of ``--json`` output in JSON Lines (docs/cli.md): one
+    object per line, the last one ``{"summary": {...}}``."""
+    *records, last = [json.loads(x) for x in stdout.splitlines()]
+    assert list(last) == ["summary"], last
+    assert all("summary" not in r for r in records)
+    return records, last["summary"]
 
 
 def stderr_lines(result: Result) -> list[str]:

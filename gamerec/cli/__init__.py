@@ -15,18 +15,18 @@ library functions are looked up (``gamerec.cli.info.games_info``).
 from __future__ import annotations
 
 from . import check, convert, info, record, replay, simulate
-from .app import EXIT_HELP, app, main
+from .app import app, main
 
-app.command(epilog=EXIT_HELP)(check.validate)
-app.command(epilog=EXIT_HELP)(check.score)
-app.command(epilog=EXIT_HELP)(convert.export)
-app.command(epilog=EXIT_HELP)(record.record)
-app.command(epilog=EXIT_HELP)(convert.salvage)
-app.command(epilog=EXIT_HELP)(convert.convert)
-app.command(epilog=EXIT_HELP)(simulate.simulate)
-app.command("ls", epilog=EXIT_HELP)(info.ls_cmd)
+app.command()(check.validate)
+app.command()(check.score)
+app.command()(convert.export)
+app.command()(record.record)
+app.command()(convert.salvage)
+app.command()(convert.convert)
+app.command()(simulate.simulate)
+app.command("ls")(info.ls_cmd)
 app.command("games")(info.games_cmd)
 app.command()(info.schema)
-app.command(epilog=EXIT_HELP)(replay.replay)
+app.command()(replay.replay)
 
 __all__ = ["app", "main"]

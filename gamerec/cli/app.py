@@ -33,6 +33,11 @@ be written; 3 an internal error; 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTER
 reader of the output went away.
 """
 
+COMPLETION_HELP = """
+Shell completion (commands, flags, game ids, rule keys, file names): gamerec
+--install-completion, then open a new shell. Each command's --help has examples.
+"""
+
 
 class _Console(Console):
     """rich's console, but a reader that goes away (``| head``) ends the run as gamerec
@@ -113,6 +118,14 @@ underway = _Underway()
 class Group(TyperGroup):
     """Every error becomes one line on stderr and an exit code; never a traceback."""
 
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            from .options import readable_arguments
+
+            readable_arguments(command)  # FILE... in help, not {files}... <list[str]>
+        return command
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -173,9 +186,9 @@ def fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
 
 app = typer.Typer(
     cls=Group,
-    help="Record, check, replay and score card games from move logs.\n" + EXIT_HELP,
+    help="Record, check, replay and score card games from move logs.\n" + EXIT_HELP + COMPLETION_HELP,
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},

@@ -16,9 +16,18 @@ from ..games import GAMES
 from ..verdicts import STATUSES, Verdict
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, out
 from .files import json_line, print_json
-from .options import Files, Jobs, Quiet
+from .options import Files, Jobs, Quiet, refuse
 from .progress import Work
-from .render import line, plain, score_table, standings_csv, standings_table, summary_line, verdict_line
+from .render import (
+    line,
+    plain,
+    score_table,
+    standings_csv,
+    standings_table,
+    summary_line,
+    totals_line,
+    verdict_line,
+)
 
 
 class _Batch:
@@ -67,20 +76,15 @@ def _is_problem(v: Verdict, allow_incomplete: bool = False) -> bool:
     return v.status != "valid" and not (allow_incomplete and v.status == "incomplete")
 
 
-class _JsonArray:
-    """A JSON array written to stdout one item at a time (for streams)."""
+def _json_record(obj: Any) -> None:
+    """One line of JSON Lines on stdout: a record's object."""
+    sys.stdout.write(json_line(obj) + "\n")
 
-    def __init__(self, head: str = "[", tail: str = "]") -> None:
-        self.first = True
-        self.tail = tail
-        sys.stdout.write(head)
 
-    def add(self, obj: Any) -> None:
-        sys.stdout.write(("\n" if self.first else ",\n") + json_line(obj))
-        self.first = False
-
-    def close(self, extra: str = "") -> None:
-        sys.stdout.write("\n" + self.tail + extra + "\n")
+def _json_summary(batch: _Batch) -> None:
+    """The last line of JSON Lines: ``{"summary": {"records": N, "valid": ..., "duplicate": D}}``."""
+    counts = {"records": sum(batch.counts.values()), **batch.counts, "duplicate": batch.duplicates}
+    _json_record({"summary": counts})
 
 
 def validate(
@@ -89,25 +93,34 @@ def validate(
         bool, typer.Option("--allow-incomplete", help="Let incomplete records pass (exit 0).")
     ] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every record, valid too.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the verdicts as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON Lines: a verdict per record, then a summary (docs/cli.md).")
+    ] = False,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
     """Check every record by the rules and give each a verdict: valid, illegal,
     incomplete, mismatch or unreadable. Problems go to stderr, one line each; a record
-    seen before (same content) is reported and counted once."""
+    seen before (same content) is reported and counted once.
+
+    \b
+    Examples:
+      gamerec validate games/ 'season/**/*.grec'
+      gamerec validate -v --allow-incomplete tuesday.grec
+      gamerec validate --json games.grec | jq -c 'select(.status != "valid")'
+    """
+    if verbose and as_json:
+        refuse("--verbose", "lists valid records as text; --json has every record already")
     batch = _Batch(files, jobs, scores=False, quiet=quiet)
-    array = _JsonArray('{"verdicts": [', "]") if as_json else None
     for v in batch:
         if _is_problem(v, allow_incomplete):
             err.print(verdict_line(v))
-        if array is not None:
-            array.add(v)
+        if as_json:
+            _json_record(v)
         elif verbose and v.status == "valid":
             out.print(verdict_line(v))
-    if array is not None:
-        counts = {**batch.counts, "duplicate": batch.duplicates}
-        array.close(', "summary": ' + json_line(counts) + "}")
+    if as_json:
+        _json_summary(batch)
     else:
         out.print(plain(batch.summary()))
     return batch.exit_code(allow_incomplete)
@@ -124,21 +137,51 @@ class SortBy(StrEnum):
 
 def score(
     files: Files,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the scores as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="JSON Lines: the scores of each record, then a summary; with --standings, one JSON "
+            "document (docs/cli.md).",
+        ),
+    ] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="With --standings: print them as CSV.")] = False,
+    totals: Annotated[
+        bool, typer.Option("--totals", help="One line per record: the players, their totals and the winner.")
+    ] = False,
     with_standings: Annotated[
         bool,
         typer.Option("--standings", help="Standings per game and player over all valid records."),
     ] = False,
-    sort: Annotated[SortBy, typer.Option("--sort", help="Standings order.")] = SortBy.wins,
+    sort: Annotated[
+        SortBy | None, typer.Option("--sort", help="With --standings: their order (default: wins).")
+    ] = None,
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
-    """Per-deal and total scores and the winners of every record; with --standings,
-    games played, wins, total, mean and best score per game and player."""
+    """Per-deal and total scores and the winners of every record (--totals: one line per
+    record); with --standings, games played, wins, total, mean and best score per game and
+    player.
+
+    \b
+    Examples:
+      gamerec score game.grec
+      gamerec score --totals season/
+      gamerec score --standings --sort mean 'season/**/*.grec'
+      gamerec score --standings --csv season/ > standings.csv
+    """
+    if as_csv and not with_standings:
+        refuse("--csv", "applies to --standings only (the scores of each record have --json)")
+    if as_csv and as_json:
+        refuse("--csv", "and --json are two forms of the standings: choose one")
+    if sort is not None and not with_standings:
+        refuse("--sort", "orders the standings: it applies with --standings only")
+    if totals and (with_standings or as_json):
+        other = "--standings" if with_standings else "--json"
+        refuse("--totals", f"is a form of its own for people: it does not go with {other}")
     batch = _Batch(files, jobs, quiet=quiet)
     if with_standings:
-        result = standings(_reported(batch), sort.value)
+        result = standings(_reported(batch), (sort or SortBy.wins).value)
         if as_json:
             print_json(result)
         elif as_csv:
@@ -150,15 +193,16 @@ def score(
                 out.print(line(f"left out: {v.message()}", "dim"))
             out.print(plain(batch.summary()))
         return batch.exit_code()
-    array = _JsonArray() if as_json else None
     for v in _reported(batch):
-        if array is not None:
-            array.add({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
-                       "hash": v.hash, "scores": v.scores})  # fmt: skip
+        if as_json:
+            _json_record({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
+                          "hash": v.hash, "scores": v.scores})  # fmt: skip
         elif v.scores is not None and v.game in GAMES:
-            out.print(score_table(v, v.scores, GAMES[v.game].deal_word))
-    if array is not None:
-        array.close()
+            out.print(
+                totals_line(v, v.scores) if totals else score_table(v, v.scores, GAMES[v.game].deal_word)
+            )
+    if as_json:
+        _json_summary(batch)
     else:
         out.print(plain(batch.summary()))
     return batch.exit_code()

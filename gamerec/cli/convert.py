@@ -3,8 +3,10 @@ another form (an export, the records a damaged file still holds, another encodin
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,7 +21,7 @@ from ..format.salvage import salvage as salvage_file
 from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load
-from .options import EncodingChoice, Force, Quiet
+from .options import EncodingChoice, Force, Output, Quiet, complete_files, no_stdout, output_form, refuse
 from .progress import Work
 from .render import line, verdict_line
 
@@ -32,21 +34,48 @@ class ExportTo(StrEnum):
     parquet = "parquet"
 
 
-RecordOpt = Annotated[int | None, typer.Option("--record", "-r", min=1, help="Only record N (from 1).")]
+RecordOpt = Annotated[
+    int | None, typer.Option("--record", "-r", min=1, metavar="N", help="Only record N (from 1).")
+]
+
+
+EXPORT_SUFFIXES = {
+    ".json": ExportTo.json,
+    ".csv": ExportTo.csv,
+    ".txt": ExportTo.text,
+    ".html": ExportTo.html,
+}
 
 
 def export(
     files: Annotated[
         list[str],
-        typer.Argument(help="A record file (- for stdin); for parquet, files, directories or globs."),
+        typer.Argument(
+            metavar="FILE...",
+            help="A record file (- for stdin); for parquet, files, directories or globs.",
+            autocompletion=complete_files,
+        ),
     ],
-    to: Annotated[ExportTo, typer.Option("--to", "-t", help="json, csv, text, html or parquet.")],
+    to: Annotated[
+        ExportTo | None,
+        typer.Option(
+            "--to", "-t", help="The form (default: from the output's suffix: .json .csv .txt .html)."
+        ),
+    ] = None,
     output: Annotated[
-        str, typer.Option("--output", "-o", help="Output file, - for stdout; for parquet, a folder.")
+        str,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Output file, - for stdout; for parquet, a folder.",
+            autocompletion=complete_files,
+        ),
     ] = "-",
     record: RecordOpt = None,
     seat: Annotated[
-        int | None, typer.Option("--seat", min=0, help="html: show the game as this seat saw it.")
+        int | None,
+        typer.Option("--seat", min=0, metavar="N", help="html: show the game as this seat saw it."),
     ] = None,
     force: Force = False,
     quiet: Quiet = False,
@@ -63,10 +92,21 @@ def export(
     says what and where (file, record, deal, action, rule), exit 1, as validate does.
     Text from records is shown inert: control characters and escape sequences as a
     replacement character, line breaks as a return symbol; CSV cells a spreadsheet would
-    read as a formula start with a quote."""
+    read as a formula start with a quote.
+
+    \b
+    Examples:
+      gamerec export games.grec --record 3 -o game3.html
+      gamerec export games.grec --to csv > actions.csv
+      gamerec export 'season/**/*.grec' --to parquet -o season-parquet
+    """
+    to = _export_form(output, to)
+    if seat is not None and to != ExportTo.html:
+        refuse("--seat", f"applies to --to html only, not --to {to.value}")
     if to == ExportTo.parquet:
-        if output == "-":
-            raise GamerecError("--to parquet writes a folder: name it with -o")
+        no_stdout(output, "--to parquet writes a folder; name it with -o")
+        if record is not None:
+            refuse("--record", "--to parquet exports every record of the batch")
         with Work("exporting", "no output written", quiet=quiet) as work:
             summary = write_parquet(files, output, force=force, on_progress=work)
         if not summary.records:
@@ -83,7 +123,13 @@ def export(
         raise GamerecError(f"--to {to.value} exports one file; --to parquet takes a batch")
     (file,) = files
     if to == ExportTo.html:
-        entries = load(file, record or 1)
+        entries = load(file, record)
+        if len(entries) > 1:
+            refuse(
+                "--record",
+                f"{file}: holds {len(entries)} records and an HTML page replays one: "
+                "choose it with --record N (from 1)",
+            )
         rec = entries[0].record
         assert rec is not None
         if seat is not None and seat >= len(rec.players):
@@ -108,29 +154,68 @@ def export(
 
 
 def salvage(
-    file: Annotated[str, typer.Argument(help="A damaged record file; - for stdin.")],
-    output: Annotated[str, typer.Option("--output", "-o", help="The new file for the records kept.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE", help="A damaged record file; - for stdin.", autocompletion=complete_files
+        ),
+    ],
+    output: Annotated[
+        str,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="The new file for the records kept (its encoding from its suffix); - for stdout (binary).",
+            autocompletion=complete_files,
+        ),
+    ],
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
     """Copy every record that can still be read to a new file, and report what was
     dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
-    when nothing was dropped, 1 when something was, 2 when nothing could be read."""
-    with Work("salvaging", "no output written", quiet=quiet) as work:
-        report = salvage_file(file, output, force=force, on_progress=work)
+    when nothing was dropped, 1 when something was, 2 when nothing could be read. With
+    -o -, the records kept go to stdout (binary) once all are read, the report to stderr.
+
+    \b
+    Examples:
+      gamerec salvage damaged.grec -o kept.grec
+      gamerec salvage damaged.grec -o - | gamerec ls -
+    """
+    output_form(output, None, has_to=False)
+    if output == "-":
+        with tempfile.TemporaryDirectory(prefix="gamerec-salvage-") as folder:
+            kept_file = Path(folder) / "kept.grec"
+            with Work("salvaging", "no output written", quiet=quiet) as work:
+                report = salvage_file(file, kept_file, on_progress=work)
+            if report.kept:
+                emit_bytes(kept_file.read_bytes(), "-", force, [file])
+    else:
+        with Work("salvaging", "no output written", quiet=quiet) as work:
+            report = salvage_file(file, output, force=force, on_progress=work)
     for where, message, code in report.dropped:
         err.print(line(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
     if not report.kept:
         fail(f"{file}: no record could be read; nothing written", EXIT_INPUT)
     dropped = len(report.dropped)
     kept = f"kept {report.kept} record{'s' if report.kept != 1 else ''} in {output}"
-    say(f"{kept}; dropped {dropped} part{'s' if dropped != 1 else ''}")
+    summary = f"{kept}; dropped {dropped} part{'s' if dropped != 1 else ''}"
+    if output == "-":
+        err.print(line(summary.replace(" in -", " on standard output")))
+    else:
+        say(summary)
     return EXIT_PROBLEM if dropped else EXIT_OK
 
 
 def convert(
-    file: Annotated[str, typer.Argument(help="A record file in any encoding; - for stdin.")],
-    output: Annotated[str, typer.Option("--output", "-o", help="Output file; - for stdout.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE", help="A record file in any encoding; - for stdin.", autocompletion=complete_files
+        ),
+    ],
+    output: Output,
     to: Annotated[
         EncodingChoice | None,
         typer.Option("--to", "-t", help="binary, json, jsonl or text (default: from the output's suffix)."),
@@ -140,10 +225,33 @@ def convert(
 ) -> int:
     """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
     text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
-    Nothing is written if any record is unreadable, and the output may not be the input."""
+    Nothing is written if any record is unreadable, and the output may not be the input.
+    An output suffix gamerec does not know is an error (name the encoding with --to).
+
+    \b
+    Examples:
+      gamerec convert games.grec -o games.gtxt
+      gamerec convert games.json -o - --to jsonl
+    """
+    to = output_form(output, to)
     with Work("converting", "no output written", quiet=quiet) as work:
         emit_records(_readable(file, work), output, to, force, [file])
     return EXIT_OK
+
+
+def _export_form(output: str, to: ExportTo | None) -> ExportTo:
+    """The export's form: --to, else the output's suffix (.json, .csv, .txt, .html)."""
+    if to is not None:
+        return to
+    if output == "-":
+        refuse("--to", "missing: name the form (json, csv, text, html or parquet) on standard output")
+    suffix = Path(output).suffix.lower()
+    if suffix not in EXPORT_SUFFIXES:
+        known = ", ".join(EXPORT_SUFFIXES)
+        refuse(
+            "--output", f"{output}: the suffix {suffix or '(none)'} names no export form: use {known} or --to"
+        )
+    return EXPORT_SUFFIXES[suffix]
 
 
 def _readable(path: str, on_progress: Work) -> Iterator[Record]:

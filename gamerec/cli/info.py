@@ -4,49 +4,82 @@ from their headers), what gamerec knows (the games, their options) and the JSON 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
+import msgspec
 import typer
 
-from ..format.listing import list_records
+from ..format.listing import Listing, list_records
 from ..format.schema import write_schemas
 from ..games import games_info
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
-from .options import Files, Quiet
+from .options import Files, Quiet, no_stdout
 from .progress import Work
-from .render import games_table, line, listing_line, plain
+from .render import games_table, line, listing_row, listing_table, plain
 
 
 def ls_cmd(
     files: Files,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the listing as JSON lines.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="JSON Lines: an object per record, then a summary (docs/cli.md)."),
+    ] = False,
     quiet: Quiet = False,
 ) -> int:
-    """One line per record: file, number, game, players, date, event, deals, actions and
-    content hash, read from the headers alone (binary files)."""
+    """A table of the records, one line each under a header: file, record number (from
+    1), game, players, date, event, deals, actions and content hash, read from the
+    headers alone (binary files).
+
+    \b
+    Examples:
+      gamerec ls games/
+      gamerec ls --json 'season/**/*.grec' | jq -r .hash
+    """
     with Work("listing", "the rest not listed", quiet=quiet) as work:
         return _list(files, as_json, work)
 
 
 def _list(files: list[str], as_json: bool, work: Work) -> int:
-    unreadable = 0
+    unreadable = listed = 0
+    rows: list[list[str]] = []
     for item in list_records(files, on_progress=work):
         if item.error is not None:
             unreadable += 1
             err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))
             continue
+        listed += 1
         if as_json:
-            sys.stdout.write(json_line(item) + "\n")
+            sys.stdout.write(json_line(listing_json(item)) + "\n")
         else:
-            out.print(listing_line(item))
+            rows.append(listing_row(item))
+    if as_json:
+        summary = {"records": listed + unreadable, "listed": listed, "unreadable": unreadable}
+        sys.stdout.write(json_line({"summary": summary}) + "\n")
+    elif rows:
+        for text in listing_table(rows):
+            out.print(text)
     return EXIT_INPUT if unreadable else EXIT_OK
 
 
+def listing_json(item: Listing) -> dict[str, Any]:
+    """A record's listing as JSON: ``record`` counts from 1 (as every message does)."""
+    fields = msgspec.structs.asdict(item)
+    fields.pop("error", None)
+    return {"source": fields.pop("source"), "record": fields.pop("index") + 1, **fields}
+
+
 def games_cmd(
-    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document: an array of games.")] = False,
 ) -> int:
-    """List the games, their players, bots and rule options with defaults."""
+    """List the games, their players, bots and rule options with defaults (the KEY=VALUE
+    pairs --rule takes).
+
+    \b
+    Examples:
+      gamerec games
+      gamerec games --json | jq '.[].id'
+    """
     info = games_info()
     if as_json:
         print_json(info)
@@ -56,10 +89,18 @@ def games_cmd(
 
 
 def schema(
-    output: Annotated[str, typer.Option("--output", "-o", help="The folder to write into.")] = "schemas",
+    output: Annotated[
+        str, typer.Option("--output", "-o", metavar="FOLDER", help="The folder to write into.")
+    ] = "schemas",
 ) -> int:
     """Write the JSON Schemas of the JSON form: one per game, record (any game; a JSON
-    Lines line) and records (a JSON array)."""
+    Lines line) and records (a JSON array).
+
+    \b
+    Example:
+      gamerec schema -o schemas
+    """
+    no_stdout(output, "schema writes several files; name a folder")
     for p in write_schemas(output):
         out.print(plain(str(p)))
     return EXIT_OK

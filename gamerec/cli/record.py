@@ -20,7 +20,7 @@ from ..format.write import same_file
 from ..games import GAMES, get_game
 from ..recorder import Recorder, Rejected
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
-from .options import Force
+from .options import Force, GameOrAsk, Rules, no_stdout, output_form, refuse
 from .render import clean, line, verdict_line
 
 
@@ -47,30 +47,56 @@ def _ask(prompt: str) -> str:
 
 
 def record(
-    output: Annotated[str, typer.Option("--output", "-o", help="The record file to write at the end.")],
-    game: Annotated[str | None, typer.Option("--game", "-g", help="The game id (else asked).")] = None,
+    output: Annotated[
+        str, typer.Option("--output", "-o", metavar="FILE", help="The record file to write at the end.")
+    ],
+    game: GameOrAsk = None,
     players: Annotated[
-        str | None, typer.Option("--players", "-p", help="Player names, comma-separated (else asked).")
+        str | None,
+        typer.Option("--players", "-p", metavar="NAMES", help="Player names, comma-separated (else asked)."),
     ] = None,
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="A rule option KEY=VALUE.")] = None,
+    rule: Rules = None,
     hands: Annotated[
         HandsChoice,
         typer.Option(
             "--hands", help="typed up front, dealt from --seed, or unknown (rebuilt from the plays)."
         ),
     ] = HandsChoice.typed,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed for --hands seed.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", metavar="N", help="Seed for --hands seed.")
+    ] = None,
     resume: Annotated[
-        str | None, typer.Option("--resume", help="Continue the recording of a journal.")
+        str | None, typer.Option("--resume", metavar="JOURNAL", help="Continue the recording of a journal.")
     ] = None,
     journal: Annotated[
-        str | None, typer.Option("--journal", help="Journal (default: OUTPUT.journal).")
+        str | None, typer.Option("--journal", metavar="FILE", help="Journal (default: OUTPUT.journal).")
     ] = None,
     force: Force = False,
 ) -> int:
     """Record a game as it is played: every action is checked when entered, each accepted
     step is saved to a journal at once (continue it with --resume after a crash), and the
-    record is written when the game ends."""
+    record is written when the game ends. The prompt reads the moves from stdin, so the
+    record is written to a file (-o - is refused).
+
+    \b
+    Examples:
+      gamerec record -g blackball -p 'Ann,Bob,Cy' -o tuesday.grec
+      gamerec record -g forest -p 'Ann,Bob' --hands seed --seed 7 -o game.gtxt
+      gamerec record -o tuesday.grec --resume tuesday.grec.journal
+    """
+    no_stdout(output, "the prompt is on standard output; name a file")
+    output_form(output, None, has_to=False)  # an unknown suffix refused before the game, not after it
+    if seed is not None and hands != HandsChoice.seed:
+        refuse("--seed", "deals the hands only with --hands seed")
+    if resume is not None:
+        for flag, value in (
+            ("--game", game),
+            ("--players", players),
+            ("--rule", rule),
+            ("--journal", journal),
+        ):
+            if value:
+                refuse(flag, "the journal given with --resume has it already")
     # refused before anything is asked or read: the journal is never the output, nor replaced
     the_journal = resume if resume is not None else journal or f"{output}.journal"
     if same_file(output, the_journal):
@@ -98,7 +124,13 @@ def record(
         seats = [n.strip() for n in names.split(",") if n.strip()]
         rules = parse_rule_options(game_id, pairs, len(seats))
         rec = Recorder.start(
-            journal or f"{output}.journal", game_id, seats, rules, hands=hands.value, seed=seed, force=force
+            journal or f"{output}.journal",
+            game_id,
+            seats,
+            rules,
+            hands=hands.value,
+            seed=seed or 0,
+            force=force,
         )
     say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
     try:

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import msgspec
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -88,6 +89,18 @@ def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
     return t
 
 
+def totals_line(v: Verdict, sheet: ScoreSheet) -> Text:
+    """``games.grec: record 3 · blackball · Ann 52, Bob 31, Cy 40 · winner: Ann`` (winners
+    of a shared win joined by "and"; an unfinished record says its status instead)."""
+    scores = ", ".join(f"{side} {total}" for side, total in zip(sheet.sides, sheet.totals, strict=False))
+    if sheet.complete:
+        names = " and ".join(sheet.sides[w] for w in sheet.winners)
+        end = f"winner{'s (shared)' if len(sheet.winners) > 1 else ''}: {names}"
+    else:
+        end = v.status
+    return line(" · ".join([f"{v.source}: record {v.record}", v.game or "?", scores, end]))
+
+
 def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
     view: View = step.view
     seats = Table(show_header=True, box=None, pad_edge=False)
@@ -159,13 +172,15 @@ def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
     for name in ("Games", "Wins", "Total", "Mean", "Best"):
         t.add_column(name, justify="right")
     for i, p in enumerate(rows, 1):
-        t.add_row(str(i), plain(p.player), str(p.games), _num(p.wins), str(p.total), f"{p.mean:.1f}",
+        t.add_row(str(i), plain(p.player), str(p.games), wins_text(p.wins), str(p.total), f"{p.mean:.1f}",
                   "" if p.best is None else str(p.best))  # fmt: skip
     return t
 
 
-def _num(x: float) -> str:
-    return str(int(x)) if x == int(x) else f"{x:.2f}".rstrip("0")
+def wins_text(wins: float) -> str:
+    """Wins with shares of shared wins, with one decimal always (``5047.7`` beside
+    ``5011.5`` and ``12.0``, never ``5047.67`` beside ``5011.5``)."""
+    return f"{wins:.1f}"
 
 
 STANDINGS_COLUMNS = ("game", "rank", "player", "games", "wins", "total", "mean", "best")
@@ -175,23 +190,43 @@ def standings_csv(result: Standings) -> str:
     """The standings as CSV, one row per game and player, written by
     :func:`gamerec.escape.csv_table` (text inert, formulas neutralised)."""
     rows = (
-        [game_id, i, p.player, p.games, _num(p.wins), p.total, Decimal(f"{p.mean:.3f}"), p.best]
+        [game_id, i, p.player, p.games, Decimal(f"{p.wins:.3f}"), p.total, Decimal(f"{p.mean:.3f}"), p.best]
         for game_id, players in result.games.items()
         for i, p in enumerate(players, 1)
     )
     return csv_table(STANDINGS_COLUMNS, rows)
 
 
-def listing_line(item: Listing) -> Text:
-    """``file:3  blackball  Ann, Bob, Cy  2016-08-15  Family Olympics  13 deals  248 actions  hash``."""
-    parts = [
-        f"{item.source}:{item.index + 1}",
+LISTING_HEADER = ("FILE", "#", "GAME", "PLAYERS", "DATE", "EVENT", "DEALS", "ACTIONS", "HASH")
+_RIGHT = {"#", "DEALS", "ACTIONS"}
+
+
+def listing_row(item: Listing) -> list[str]:
+    """The cells of one record in ``gamerec ls`` (each one line, inert, cut to a length)."""
+    cells = [
+        item.source,
+        str(item.index + 1),
         item.game or "?",
         ", ".join(item.players),
         item.date or "-",
         item.event or "-",
-        f"{item.deals} deal{'s' if item.deals != 1 else ''}",
-        f"{item.actions} action{'s' if item.actions != 1 else ''}",
+        str(item.deals),
+        str(item.actions),
         item.hash or "-",
     ]
-    return plain("  ".join(parts))
+    return [one_line(c) for c in cells]
+
+
+def listing_table(rows: Sequence[list[str]]) -> list[Text]:
+    """``gamerec ls``: a header row, then one line per record, each column aligned
+    (numbers to the right), two spaces between; widths in terminal cells."""
+    table = [list(LISTING_HEADER), *rows]
+    widths = [max(cell_len(r[c]) for r in table) for c in range(len(LISTING_HEADER))]
+    lines = []
+    for n, r in enumerate(table):
+        cells = []
+        for c, (cell, width) in enumerate(zip(r, widths, strict=True)):
+            pad = " " * (width - cell_len(cell))
+            cells.append(pad + cell if LISTING_HEADER[c] in _RIGHT else cell + pad)
+        lines.append(Text("  ".join(cells).rstrip(), style="bold" if n == 0 else ""))
+    return lines

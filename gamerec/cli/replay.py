@@ -12,22 +12,52 @@ from ..present import Replay, Step, move
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
+from .options import File, refuse
 from .render import verdict_line, view_panel
 
 
 def replay(
-    file: Annotated[str, typer.Argument(help="A record file; - for stdin.")],
-    record: Annotated[int, typer.Option("--record", "-r", min=1, help="The record to replay (from 1).")] = 1,
-    deal: Annotated[int | None, typer.Option("--deal", "-d", min=1, help="Start at deal N.")] = None,
-    step: Annotated[int | None, typer.Option("--step", min=1, help="Start at step N (of the deal).")] = None,
+    file: File,
+    record: Annotated[
+        int | None,
+        typer.Option(
+            "--record",
+            "-r",
+            min=1,
+            metavar="N",
+            help="The record to replay (from 1; needed if the file holds more).",
+        ),
+    ] = None,
+    deal: Annotated[
+        int | None, typer.Option("--deal", "-d", min=1, metavar="N", help="Start at deal N.")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option("--step", min=1, metavar="N", help="Start at step N (of the deal).")
+    ] = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Print every step, no keys.")] = False,
-    seat: Annotated[int | None, typer.Option("--seat", min=0, help="Show only this seat's hand.")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", min=0, metavar="N", help="Show only this seat's hand.")
+    ] = None,
 ) -> int:
     """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
     On a terminal, step with keys (n/space next, b back, t next trick, d next deal,
     1-9 deal N, q quit);
-    with --all or when not on a terminal, print every step."""
-    (entry,) = load(file, record)
+    with --all or when not on a terminal, print every step. A file of several records
+    needs --record N.
+
+    \b
+    Examples:
+      gamerec replay game.grec
+      gamerec replay games.grec --record 3 --deal 2 --seat 0
+      gamerec replay games.grec -r 3 --all | less
+    """
+    entries = load(file, record)
+    if len(entries) > 1:
+        refuse(
+            "--record",
+            f"{file}: holds {len(entries)} records: choose the one to replay with --record N (from 1)",
+        )
+    (entry,) = entries
     assert entry.record is not None
     rec = entry.record
     if seat is not None and seat >= len(rec.players):

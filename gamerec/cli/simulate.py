@@ -11,32 +11,72 @@ from ..bots import simulate as simulate_records
 from ..games import get_game
 from .app import EXIT_OK, err
 from .files import emit_records
-from .options import EncodingChoice, Force, Output, Quiet
+from .options import EncodingChoice, Force, Game, Output, Quiet, Rules, output_form, refuse
 from .progress import Work
 from .render import plain
 
+#: the names ``--names`` gives the seats, in order (at least as many as a game's most players)
+PEOPLE = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
+
+
+def players_of(value: str, names: bool) -> tuple[int, list[str] | None]:
+    """``-p`` read: a count (the names made up: Bot 1, Bot 2, ...; with ``--names``, Ann,
+    Bob, ...) or the names themselves, comma-separated."""
+    if value.strip().isdecimal() and len(value.strip()) <= 3:
+        count = int(value)
+        return count, list(PEOPLE[:count]) if names and count <= len(PEOPLE) else None
+    seats = [n.strip() for n in value.split(",") if n.strip()]
+    if not seats:
+        refuse("--players", f"{value!r}: a number of players or their names, comma-separated")
+    if names:
+        refuse("--names", "makes up names for a number of players; -p gives names already")
+    return len(seats), seats
+
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game id (see 'gamerec games').")],
+    game: Game,
     output: Output,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 4,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the random generator.")] = 0,
-    bot: Annotated[str, typer.Option("--bot", "-b", help="random or smart.")] = "smart",
-    rule: Annotated[
-        list[str] | None,
-        typer.Option("--rule", help="A rule option KEY=VALUE (repeatable); a target at most 10000."),
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="N|NAMES",
+            help="The number of players (named Bot 1, Bot 2, ...) or their names, comma-separated.",
+        ),
+    ] = "4",
+    names: Annotated[
+        bool, typer.Option("--names", help="With -p N: name the players Ann, Bob, Cy, ... (not Bot 1, ...).")
+    ] = False,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Seed of the random generator.")] = 0,
+    bot: Annotated[str, typer.Option("--bot", "-b", metavar="BOT", help="random or smart.")] = "smart",
+    rule: Rules = None,
+    to: Annotated[
+        EncodingChoice | None,
+        typer.Option(
+            "--to", "-t", help="Output encoding (default: from the output's suffix; binary on stdout)."
+        ),
     ] = None,
-    to: Annotated[EncodingChoice | None, typer.Option("--to", "-t", help="Output encoding.")] = None,
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
     """Let bots play legal games. The same arguments give a byte-identical file; the seed
     is recorded as provenance. A game is played to a target of at most 10000 points
-    (black-swan-2012), so that it ends within the actions a simulated game may take."""
+    (black-swan-2012, --rule target=N), so that it ends within the actions a simulated
+    game may take.
+
+    \b
+    Examples:
+      gamerec simulate -g blackball -p 4 -n 100 --seed 7 -o games.grec
+      gamerec simulate -g forest -p 'Ann,Bob,Cy' --rule max_number=10 -o - --to text
+      gamerec simulate -g blackball -p 3 --names -o games.gtxt
+    """
+    count, seats = players_of(players, names)
+    to = output_form(output, to)
     get_game(game)
-    rules = parse_rule_options(game, rule or [], players)
-    records = simulate_records(game, players, games, seed, bot, rules)
+    rules = parse_rule_options(game, rule or [], count)
+    records = simulate_records(game, count, games, seed, bot, rules, names=seats)
     with Work("simulating", "no output written", total=games, quiet=quiet) as work:
         emit_records(work.wrap(records), output, to, force, [])
     if output != "-":

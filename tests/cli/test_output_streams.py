@@ -293,7 +293,7 @@ def test_a_file_size_limit_on_a_parquet_export_names_the_folder(big: Path, tmp_p
     assert os.listdir(tmp_path) == []  # the folder it made is gone again
 
 
-@pytest.mark.parametrize("args", [["validate", "-v"], ["replay", "--all"], ["score"]])
+@pytest.mark.parametrize("args", [["validate", "-v"], ["replay", "-r", "1", "--all"], ["score"]])
 def test_text_output_to_a_reader_that_stops_early_ends_quietly(args: list[str], big: Path) -> None:
     """`gamerec validate -v big.grec | head -1` exited 1 (rich's own broken-pipe exit),
     which says "some record illegal"."""

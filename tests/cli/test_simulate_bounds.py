@@ -22,7 +22,7 @@ def one_line(output: str) -> str:
 @pytest.mark.parametrize("command", ["simulate", "record"])
 def test_deeply_nested_rule_is_a_usage_error(tmp_path: Path, command: str) -> None:
     game = "forest"
-    args = [command, game] if command == "simulate" else [command, "-g", game, "-p", "Ann, Bo"]
+    args = [command, "-g", game] if command == "simulate" else [command, "-g", game, "-p", "Ann, Bo"]
     r = cli(*args, "--rule", "targets=" + "[" * 50_000, "-o", tmp_path / "o.grec")
     assert r.exit_code == 2
     assert one_line(r.output) == (
@@ -44,7 +44,7 @@ def test_nesting_up_to_the_bound_is_the_option_s_affair() -> None:
 
 def test_target_over_the_simulate_bound_is_a_usage_error(tmp_path: Path) -> None:
     """The reproduction: refused at once, not after 40 s."""
-    r = cli("simulate", "black-swan-2012", "--rule", "target=1000000", "-o", tmp_path / "o.grec")
+    r = cli("simulate", "-g", "black-swan-2012", "--rule", "target=1000000", "-o", tmp_path / "o.grec")
     assert r.exit_code == 2
     line = one_line(r.output)
     assert line.startswith(f"gamerec: rule target=1000000: simulate plays to at most {MAX_TARGET} points")

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import cli
+from helpers import cli, json_lines
 from hostile import (
     BIDI,
     HOSTILE,
@@ -137,13 +137,13 @@ def test_json_outputs_are_inert_and_lossless(corpus: Path, records: list[Record]
     assert r.exit_code == 1
     assert_json_inert(r.stdout_bytes, "validate --json")
     assert_terminal_inert(r.stderr, "validate --json stderr")
-    doc = json.loads(r.stdout)
-    assert [v["players"] for v in doc["verdicts"]] == players
-    assert doc["verdicts"][0]["source"] == str(corpus)
+    verdicts, _ = json_lines(r.stdout)
+    assert [v["players"] for v in verdicts] == players
+    assert verdicts[0]["source"] == str(corpus)
 
     r = cli("score", "--json", "-j", "1", corpus)
     assert_json_inert(r.stdout_bytes, "score --json")
-    assert [v["scores"]["sides"] for v in json.loads(r.stdout)] == players
+    assert [v["scores"]["sides"] for v in json_lines(r.stdout)[0]] == players
 
     r = cli("score", "--standings", "--json", "-j", "1", corpus)
     assert_json_inert(r.stdout_bytes, "score --standings --json")
@@ -153,7 +153,9 @@ def test_json_outputs_are_inert_and_lossless(corpus: Path, records: list[Record]
     r = cli("ls", "--json", corpus)
     assert r.exit_code == 0
     assert_json_inert(r.stdout_bytes, "ls --json")
-    listed = [json.loads(line) for line in r.stdout.splitlines()]
+    listed, summary = json_lines(r.stdout)
+    assert summary == {"records": len(records), "listed": len(records), "unreadable": 0}
+    assert [item["record"] for item in listed] == list(range(1, len(records) + 1))
     assert [item["players"] for item in listed] == players
     assert [item["event"] for item in listed] == [r.meta.event for r in records]
 

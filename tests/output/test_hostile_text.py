@@ -54,7 +54,9 @@ def test_standings_csv_neutralises_formulas(hostile_file: Path) -> None:
     assert not any(p.startswith(("=", "+", "-", "@")) for p in players)
 
 
-@pytest.mark.parametrize("command", [["score"], ["replay", "--all"], ["ls"], ["export", "--to", "text"]])
+@pytest.mark.parametrize(
+    "command", [["score"], ["replay", "--all", "-r", "1"], ["ls"], ["export", "--to", "text"]]
+)
 def test_terminal_output_has_no_control_sequences(hostile_file: Path, command: list[str]) -> None:
     r = cli(command[0], str(hostile_file), *command[1:])
     assert r.exit_code == 0, r.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from conftest import FIXTURES
-from helpers import cli
+from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
@@ -46,7 +46,9 @@ def test_validate_the_shipped_tournament() -> None:
 def test_simulate_is_reproducible_and_valid(tmp_path: Path) -> None:
     a, b = tmp_path / "a.grec", tmp_path / "b.grec"
     for target in (a, b):
-        r = cli("simulate", GAME, "-p", "3", "-n", "2", "--seed", "9", "--rule", "target=100", "-o", target)
+        r = cli(
+            "simulate", "-g", GAME, "-p", "3", "-n", "2", "--seed", "9", "--rule", "target=100", "-o", target
+        )
         assert r.exit_code == 0, r.stderr
     assert a.read_bytes() == b.read_bytes()
     (first, _) = [e.record for e in read_file(a)]
@@ -55,7 +57,7 @@ def test_simulate_is_reproducible_and_valid(tmp_path: Path) -> None:
 
 
 def test_simulate_rejects_a_bad_option_value(tmp_path: Path) -> None:
-    r = cli("simulate", GAME, "-o", tmp_path / "x.grec", "--rule", "min_run=9")
+    r = cli("simulate", "-g", GAME, "-o", tmp_path / "x.grec", "--rule", "min_run=9")
     assert r.exit_code == 2
     assert "min_run" in r.stderr and r.stderr.count("\n") == 1
     assert not (tmp_path / "x.grec").exists()
@@ -65,7 +67,7 @@ def test_score_names_the_teams_and_sums_the_deals(path: Path, matches: list[Reco
     r = cli("score", path)
     assert r.exit_code == 0, r.stderr
     assert "Ann & Cy" in r.stdout and "Bob & Di" in r.stdout
-    data = json.loads(cli("score", path, "--json").stdout)
+    data, _ = json_lines(cli("score", path, "--json").stdout)
     for item, record in zip(data, matches, strict=True):
         sheet = item["scores"]
         assert sheet["sides"] == ["Ann & Cy", "Bob & Di"]
@@ -99,11 +101,11 @@ def test_text_export_has_the_per_deal_team_table(path: Path) -> None:
 
 
 def test_replay_shows_hands_stack_and_piles(path: Path) -> None:
-    r = cli("replay", path, "--all", "--deal", "1", "--step", "1")
+    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
     assert r.exit_code == 0, r.stderr
     assert "Deal 1 · table 1" in r.stdout
     assert "Stack" in r.stdout and "pile" in r.stdout
-    hidden = cli("replay", path, "--all", "--seat", "2")
+    hidden = cli("replay", path, "-r", "1", "--all", "--seat", "2")
     assert "(hidden)" in hidden.stdout
 
 

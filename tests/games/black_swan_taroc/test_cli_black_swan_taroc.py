@@ -11,7 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from conftest import FIXTURES
-from helpers import cli
+from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
@@ -47,7 +47,9 @@ def test_validate_the_shipped_tournament() -> None:
 def test_simulate_records_the_dealer_draw_and_is_reproducible(tmp_path: Path) -> None:
     a, b = tmp_path / "a.grec", tmp_path / "b.grec"
     for target in (a, b):
-        r = cli("simulate", GAME, "-p", "6", "-n", "2", "--seed", "4", "--rule", "trumps=all", "-o", target)
+        r = cli(
+            "simulate", "-g", GAME, "-p", "6", "-n", "2", "--seed", "4", "--rule", "trumps=all", "-o", target
+        )
         assert r.exit_code == 0, r.stderr
     assert a.read_bytes() == b.read_bytes()
     records = [e.record for e in read_file(a)]
@@ -62,13 +64,13 @@ def test_simulate_records_the_dealer_draw_and_is_reproducible(tmp_path: Path) ->
 
 
 def test_a_bad_trumps_value_is_refused(tmp_path: Path) -> None:
-    r = cli("simulate", GAME, "-o", tmp_path / "x.grec", "--rule", "trumps=some")
+    r = cli("simulate", "-g", GAME, "-o", tmp_path / "x.grec", "--rule", "trumps=some")
     assert r.exit_code == 2
     assert "trumps" in r.stderr and "affiliated | all | none" in r.stderr
 
 
 def test_score_gives_the_finals_per_game(path: Path, games: list[Record]) -> None:
-    data = json.loads(cli("score", path, "--json").stdout)
+    data, _ = json_lines(cli("score", path, "--json").stdout)
     for item, record in zip(data, games, strict=True):
         sheet = item["scores"]
         assert sheet["sides"] == record.players
@@ -106,10 +108,10 @@ def test_text_lists_turns_draws_handouts_and_the_finals(path: Path) -> None:
 
 
 def test_replay_shows_pledges_bank_and_pile(path: Path) -> None:
-    r = cli("replay", path, "--all", "--deal", "1", "--step", "1")
+    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
     assert r.exit_code == 0, r.stderr
     assert "Draw pile" in r.stdout and "Bank" in r.stdout and "feather" in r.stdout
-    assert "(hidden)" in cli("replay", path, "--all", "--seat", "0").stdout
+    assert "(hidden)" in cli("replay", path, "-r", "1", "--all", "--seat", "0").stdout
 
 
 def test_convert_keeps_the_draw_and_pledges(path: Path, tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import cli, error_line, stderr_lines
+from helpers import cli, error_line, json_lines, stderr_lines
 
 from gamerec.bots import simulate
 from gamerec.format.container import MAGIC
@@ -277,8 +277,9 @@ def test_validate_json(tmp_path: Path, games: list[Record], illegal: tuple[Recor
     path = write(tmp_path / "v.grec", [games[0], illegal[0]])
     r = cli("validate", "--json", path)
     assert r.exit_code == 1
-    doc = json.loads(r.stdout)
-    assert doc["summary"] == {
+    verdicts, summary = json_lines(r.stdout)
+    assert summary == {
+        "records": 2,
         "valid": 1,
         "illegal": 1,
         "incomplete": 0,
@@ -286,7 +287,7 @@ def test_validate_json(tmp_path: Path, games: list[Record], illegal: tuple[Recor
         "unreadable": 0,
         "duplicate": 0,
     }
-    first, second = doc["verdicts"]
+    first, second = verdicts
     assert first["status"] == "valid" and first["record"] == 1 and first["source"] == str(path)
     assert second["status"] == "illegal"
     assert (second["record"], second["deal"], second["action"]) == (2, 2, 3)
@@ -369,8 +370,8 @@ def test_score_tables(good: Path, games: list[Record]) -> None:
 def test_score_json_matches_library(good: Path, games: list[Record]) -> None:
     r = cli("score", "--json", good)
     assert r.exit_code == 0
-    doc = json.loads(r.stdout)
-    assert len(doc) == 2
+    doc, summary = json_lines(r.stdout)
+    assert len(doc) == 2 and summary["records"] == 2 and summary["valid"] == 2
     for i, (item, record) in enumerate(zip(doc, games, strict=True)):
         assert item["record"] == i + 1 and item["status"] == "valid" and item["game"] == "blackball"
         want = verify_record(record, str(good), i).scores
@@ -389,7 +390,7 @@ def test_score_with_problems(tmp_path: Path, games: list[Record], illegal: tuple
     garbage.write_bytes(b"nonsense")
     r = cli("score", "--json", garbage)
     assert r.exit_code == 2
-    assert json.loads(r.stdout)[0]["status"] == "unreadable"
+    assert json_lines(r.stdout)[0][0]["status"] == "unreadable"
 
 
 # -- export --------------------------------------------------------------------------------
@@ -607,14 +608,14 @@ def test_convert_unreadable_record_writes_nothing(tmp_path: Path, good: Path) ->
 # -- simulate ------------------------------------------------------------------------------
 def test_simulate_byte_identical_and_provenance(tmp_path: Path) -> None:
     a, b, c = tmp_path / "a.grec", tmp_path / "b.grec", tmp_path / "c.grec"
-    args = ["simulate", "blackball", "-p", "4", "-n", "3", "--seed", "42"]
+    args = ["simulate", "-g", "blackball", "-p", "4", "-n", "3", "--seed", "42"]
     r = cli(*args, "-o", a)
     assert r.exit_code == 0
     assert r.stdout == ""
     assert "a.grec" in r.stderr
     assert cli(*args, "-o", b).exit_code == 0
     assert a.read_bytes() == b.read_bytes()
-    assert cli("simulate", "blackball", "-p", "4", "-n", "3", "--seed", "43", "-o", c).exit_code == 0
+    assert cli("simulate", "-g", "blackball", "-p", "4", "-n", "3", "--seed", "43", "-o", c).exit_code == 0
     assert a.read_bytes() != c.read_bytes()
     records = [e.record for e in read_file(a)]
     assert len(records) == 3
@@ -628,7 +629,19 @@ def test_simulate_byte_identical_and_provenance(tmp_path: Path) -> None:
 
 def test_simulate_rule_options(tmp_path: Path) -> None:
     path = tmp_path / "h.json"
-    r = cli("simulate", "blackball", "-p", "3", "--rule", "hook=true", "--rule", "schedule=7-1-7", "-o", path)
+    r = cli(
+        "simulate",
+        "-g",
+        "blackball",
+        "-p",
+        "3",
+        "--rule",
+        "hook=true",
+        "--rule",
+        "schedule=7-1-7",
+        "-o",
+        path,
+    )
     assert r.exit_code == 0
     doc = json.loads(path.read_text())
     assert doc["rules"] == {"schedule": "7-1-7", "hook": True, "must_trump": False}
@@ -651,7 +664,7 @@ def test_simulate_rule_options(tmp_path: Path) -> None:
 )
 def test_simulate_bad_arguments_exit_2_one_line(tmp_path: Path, args: list[str], word: str) -> None:
     target = tmp_path / "x.grec"
-    r = cli("simulate", "blackball", "-o", target, *args)
+    r = cli("simulate", "-g", "blackball", "-o", target, *args)
     assert r.exit_code == 2
     assert r.stdout == ""
     line = error_line(r)
@@ -660,7 +673,7 @@ def test_simulate_bad_arguments_exit_2_one_line(tmp_path: Path, args: list[str],
 
 
 def test_simulate_random_bot_to_stdout(tmp_path: Path) -> None:
-    r = cli("simulate", "blackball", "--bot", "random", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
+    r = cli("simulate", "-g", "blackball", "--bot", "random", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
     assert r.exit_code == 0
     assert r.stdout_bytes.startswith(MAGIC)
     records = [e.record for e in read_bytes(r.stdout_bytes)]
@@ -670,9 +683,9 @@ def test_simulate_random_bot_to_stdout(tmp_path: Path) -> None:
         assert record.provenance.settings["bot"] == "random"
         assert record.provenance.seed == 9
         assert verify_record(record).status == "valid"
-    again = cli("simulate", "blackball", "--bot", "random", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
+    again = cli("simulate", "-g", "blackball", "--bot", "random", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
     assert again.stdout_bytes == r.stdout_bytes
-    smart = cli("simulate", "blackball", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
+    smart = cli("simulate", "-g", "blackball", "-p", "2", "-n", "2", "-s", "9", "-o", "-")
     assert smart.stdout_bytes != r.stdout_bytes
 
 
@@ -687,7 +700,7 @@ def panels(out: str) -> list[str]:
 
 def test_replay_all(good: Path, games: list[Record]) -> None:
     record = games[0]
-    r = cli("replay", good, "--all")
+    r = cli("replay", good, "-r", "1", "--all")
     assert r.exit_code == 0
     assert r.stderr == ""
     steps = panels(r.stdout)
@@ -722,14 +735,14 @@ def test_replay_all(good: Path, games: list[Record]) -> None:
 
 
 def test_replay_not_on_a_terminal_prints_every_step(good: Path) -> None:
-    r = cli("replay", good, "--deal", "13")
+    r = cli("replay", good, "-r", "1", "--deal", "13")
     assert r.exit_code == 0
     assert len(panels(r.stdout)) == 7
-    assert r.stdout == cli("replay", good, "--deal", "13", "--all").stdout
+    assert r.stdout == cli("replay", good, "-r", "1", "--deal", "13", "--all").stdout
 
 
 def test_replay_seat_hides_other_hands(good: Path, games: list[Record]) -> None:
-    r = cli("replay", good, "--all", "--seat", "0", "--deal", "12")
+    r = cli("replay", good, "-r", "1", "--all", "--seat", "0", "--deal", "12")
     assert r.exit_code == 0
     first = panels(r.stdout)[0]
     assert "Round 12 of 13" in first
@@ -737,7 +750,7 @@ def test_replay_seat_hides_other_hands(good: Path, games: list[Record]) -> None:
     assert all(code(c) in first for c in hands[0])
     assert first.count("(hidden)") == 2
     assert not any(code(c) in first for c in hands[1] + hands[2])
-    r = cli("replay", good, "--all", "--seat", "3")
+    r = cli("replay", good, "-r", "1", "--all", "--seat", "3")
     assert r.exit_code == 2
     assert "--seat" in error_line(r)
 
@@ -750,7 +763,7 @@ def test_replay_deal_and_record(good: Path, games: list[Record]) -> None:
     assert all("deal 13" in s and "Round 13 of 13" in s for s in steps)
     assert NAMES[games[1].deals[12].dealer] in steps[0]
     assert r.stdout.rstrip().splitlines()[-1] == f"{good}: record 2: valid"
-    r = cli("replay", good, "--all", "--deal", "14")
+    r = cli("replay", good, "-r", "1", "--all", "--deal", "14")
     assert r.exit_code == 2
     assert "--deal" in error_line(r)
     r = cli("replay", good, "--all", "--record", "3")
@@ -836,7 +849,7 @@ def test_hostile_names_kept_exactly_in_data_exports(tmp_path: Path, evil_games: 
     r = cli("export", path, "--to", "json")
     assert json.loads(r.stdout)["players"] == EVIL
     r = cli("score", path, "--json")
-    assert json.loads(r.stdout)[0]["scores"]["sides"] == EVIL
+    assert json_lines(r.stdout)[0][0]["scores"]["sides"] == EVIL
 
 
 def _winner_record(name: str) -> Record:
@@ -869,7 +882,7 @@ def test_markup_in_file_names_printed_literally(tmp_path: Path, command: str) ->
     name.parent.mkdir()
     assert "[/x]" in str(name)
     if command == "simulate":
-        r = cli("simulate", "blackball", "-o", name)
+        r = cli("simulate", "-g", "blackball", "-o", name)
         assert r.exit_code == 0
         assert str(name) in r.stderr
     elif command == "schema":

@@ -11,7 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 from conftest import FIXTURES
-from helpers import cli
+from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
@@ -44,7 +44,7 @@ def test_validate_the_shipped_tournament() -> None:
 
 def test_simulate_fills_the_automatic_hand_size(tmp_path: Path) -> None:
     out = tmp_path / "f.grec"
-    r = cli("simulate", GAME, "-p", "5", "-n", "1", "--seed", "3", "--rule", "max_number=10", "-o", out)
+    r = cli("simulate", "-g", GAME, "-p", "5", "-n", "1", "--seed", "3", "--rule", "max_number=10", "-o", out)
     assert r.exit_code == 0, r.stderr
     (entry,) = list(read_file(out))
     assert entry.record is not None
@@ -55,14 +55,14 @@ def test_simulate_fills_the_automatic_hand_size(tmp_path: Path) -> None:
 
 
 def test_a_hand_size_too_large_is_refused(tmp_path: Path) -> None:
-    r = cli("simulate", GAME, "-p", "4", "-o", tmp_path / "x.grec", "--rule", "hand_size=17")
+    r = cli("simulate", "-g", GAME, "-p", "4", "-o", tmp_path / "x.grec", "--rule", "hand_size=17")
     assert r.exit_code == 2
     assert "hand_size" in r.stderr and r.stderr.count("\n") == 1
 
 
 def test_score_rounds_follow_the_score_table(path: Path, games: list[Record]) -> None:
     rule = get_game(GAME).parse_rules(games[0].rules, 3)
-    data = json.loads(cli("score", path, "--json").stdout)
+    data, _ = json_lines(cli("score", path, "--json").stdout)
     rows = list(csv.DictReader(io.StringIO(cli("export", path, "--to", "csv").stdout)))
     for number, (item, record) in enumerate(zip(data, games, strict=True), 1):
         sheet = item["scores"]
@@ -87,7 +87,7 @@ def test_text_gives_the_per_round_table(path: Path) -> None:
 
 
 def test_replay_shows_the_forest_card_and_colours(path: Path) -> None:
-    r = cli("replay", path, "--all", "--deal", "1", "--step", "3")
+    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "3")
     assert r.exit_code == 0, r.stderr
     assert "Forest" in r.stdout and "Colours" in r.stdout
 
