@@ -24,7 +24,7 @@ from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
 from ..format.read import read_records
 from ..format.write import remove_stale_temporaries, temporary_path
-from . import csv_rows
+from .csv import csv_rows
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "ParquetSummary", "write_parquet"]
 

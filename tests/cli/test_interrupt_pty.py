@@ -104,7 +104,10 @@ def test_ctrl_c_during_score_with_workers(many: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "counted"),
     [
-        (["simulate", "-g", "forest", "-p", "3", "-n", "20000", "-o", "out/sim.grec"], r"\d+ of 20000 records"),
+        (
+            ["simulate", "-g", "forest", "-p", "3", "-n", "20000", "-o", "out/sim.grec"],
+            r"\d+ of 20000 records",
+        ),
         (["convert", "{many}", "-o", "out/many.gtxt"], r"\d+ records? \(\d+% of the input\)"),
         (["export", "{many}", "--to", "csv", "-o", "out/many.csv"], rf"\d+ of {RECORDS} records"),
         (["export", "{many}", "--to", "parquet", "-o", "out/pq"], r"\d+ records? \(\d+% of the input\)"),

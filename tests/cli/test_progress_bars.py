@@ -117,7 +117,11 @@ def commands(src: Path, out: Path) -> list[tuple[str, list[str], str]]:
         ("converting", ["convert", str(src), "-o", str(out / "c.jsonl")], ""),
         ("exporting", ["export", str(src), "--to", "csv", "-o", str(out / "e.csv")], ""),
         ("exporting", ["export", str(src), "--to", "parquet", "-o", str(out / "pq")], "300 records"),
-        ("simulating", ["simulate", "-g", "forest", "-p", "3", "-n", "5", "-o", str(out / "s.grec")], "wrote 5"),
+        (
+            "simulating",
+            ["simulate", "-g", "forest", "-p", "3", "-n", "5", "-o", str(out / "s.grec")],
+            "wrote 5",
+        ),
         ("salvaging", ["salvage", str(src), "-o", str(out / "k.grec")], "kept 300 records"),
     ]
 
@@ -163,7 +167,9 @@ def test_quiet_draws_nothing_on_a_terminal_and_keeps_the_summary(batch_file: Pat
     code, shown = on_a_terminal(["validate", "--quiet", str(batch_file)], tmp_path)
     assert (code, ANSI.sub("", shown).strip()) == (0, "300 records: 300 valid")
     assert "verifying" not in shown
-    code, shown = on_a_terminal(["simulate", "-g", "forest", "-p", "3", "-n", "2", "-q", "-o", "s.grec"], tmp_path)
+    code, shown = on_a_terminal(
+        ["simulate", "-g", "forest", "-p", "3", "-n", "2", "-q", "-o", "s.grec"], tmp_path
+    )
     assert (code, ANSI.sub("", shown).strip()) == (0, "wrote 2 forest games to s.grec")
 
 
