@@ -30,7 +30,7 @@ from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
 from .errors import Illegal, StockMissing
-from .events import DealScored, Event, MatchEnded, SeatView, TrickWon, View
+from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
 
@@ -41,9 +41,7 @@ __all__ = [
     "Game",
     "GameState",
     "MatchEnded",
-    "SeatView",
     "TrickWon",
-    "View",
     "apply_all",
     "check_cards",
     "seat_name",

@@ -19,10 +19,8 @@ __all__ = [
     "MatchEnded",
     "PassedDown",
     "PledgeHandedOut",
-    "SeatView",
     "TrickTaken",
     "TrickWon",
-    "View",
     "WentOut",
 ]
 
@@ -57,29 +55,6 @@ class MatchEnded(Event, frozen=True):
     """The record's game is over: the winning scoring sides (several on a shared win)."""
 
     winners: tuple[int, ...]
-
-
-class SeatView(msgspec.Struct, frozen=True):
-    """One seat as a replay shows it; ``hand`` is ``None`` when hidden. Frozen, and its
-    ``hand`` is never changed in place: the views of a replay's consecutive steps share
-    the seats that did not change (so do not change a view's lists either)."""
-
-    seat: int
-    name: str
-    hand: list[str] | None
-    info: str
-    score: int
-
-
-class View(msgspec.Struct, frozen=True):
-    """What a replay shows after a step, in card codes and plain words. Frozen, and its
-    lists are never changed in place once made: consecutive steps' views share parts."""
-
-    title: str
-    seats: list[SeatView]
-    table: list[tuple[int, str]]
-    lines: list[tuple[str, str]]
-    to_move: int | None
 
 
 # -- black-swan-2012 ---------------------------------------------------------------------

@@ -18,12 +18,13 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
-from .engine import Event, GameState, View
+from .engine import Event, GameState
 from .format.record import Action, Record
 from .games import get_game
 from .games.views import Presenter, presenter
 from .stepper import Outcome, walk
 from .verdicts import Verdict, verdict_of
+from .view import View
 
 __all__ = ["MOVES", "Replay", "Step", "move", "step_text"]
 

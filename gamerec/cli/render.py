@@ -17,11 +17,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..batch import PlayerStanding, Standings
-from ..engine import View
 from ..escape import csv_table, terminal_text
 from ..format.listing import Listing
 from ..present import Step
 from ..verdicts import ScoreSheet, Verdict
+from ..view import View
 
 STATUS_STYLE = {
     "valid": "green",

@@ -42,12 +42,12 @@ from importlib.resources import files
 
 import msgspec
 
-from ..engine import View
 from ..errors import FormatError
 from ..escape import json_inert, strip_controls
 from ..format.record import Record
 from ..games import get_game
 from ..present import Replay
+from ..view import View
 
 __all__ = ["html_replay"]
 

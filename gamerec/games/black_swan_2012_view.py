@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any, ClassVar
 
-from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, View
+from ..engine import DealScored, Event, GameState, MatchEnded
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards
+from ..view import SeatView, View
 from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, combination
 from .view_base import Presenter, without
 

@@ -9,9 +9,10 @@ from itertools import compress
 from typing import Any
 
 from ..cards import PLEDGES
-from ..engine import DealScored, Event, GameState, SeatView, View, plural
+from ..engine import DealScored, Event, GameState, plural
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..format.record import Action, Pass, Play, Pledge
+from ..view import SeatView, View
 from .black_swan_taroc import _OVER, DECK, BlackSwanTarocState
 from .view_base import Presenter, without
 

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import FOREST_COLOUR_NAMES
-from ..engine import DealScored, Event, GameState, MatchEnded, SeatView, TrickWon, View, plural
+from ..engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
 from ..events import ForestTurned
 from ..format.record import Action, Play
+from ..view import SeatView, View
 from .forest import _N, DECK, ForestState, trick_colours
 from .view_base import Presenter, without
 

@@ -11,8 +11,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from ..engine import Event, Game, GameState, SeatView, View, action_text, seat_name
+from ..engine import Event, Game, GameState, action_text, seat_name
 from ..format.record import Action, Bid, Cards, Pass, Play
+from ..view import SeatView, View
 
 __all__ = ["Presenter", "Viewer", "without"]
 

@@ -14,13 +14,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
-from gamerec.engine import View, action_text
+from gamerec.engine import action_text
 from gamerec.export import to_text
 from gamerec.format.record import Bid, Cards, Declare, Pass, Play, Pledge
 from gamerec.games import get_game
 from gamerec.games.views import presenter
 from gamerec.present import Replay
 from gamerec.stepper import walk
+from gamerec.view import View
 
 RULES: dict[str, list[dict[str, Any]]] = {
     "blackball": [{}, {"schedule": "7-1-7", "hook": True, "must_trump": True}],

@@ -1,0 +1,32 @@
+"""What a replay shows after a step, for people: the table in card codes and plain words.
+Each game's presenter (:mod:`gamerec.games.views`) makes these from the rules' state;
+the terminal replay, the HTML page and the text export show them. The rules never do."""
+
+from __future__ import annotations
+
+import msgspec
+
+__all__ = ["SeatView", "View"]
+
+
+class SeatView(msgspec.Struct, frozen=True):
+    """One seat as a replay shows it; ``hand`` is ``None`` when hidden. Frozen, and its
+    ``hand`` is never changed in place: the views of a replay's consecutive steps share
+    the seats that did not change (so do not change a view's lists either)."""
+
+    seat: int
+    name: str
+    hand: list[str] | None
+    info: str
+    score: int
+
+
+class View(msgspec.Struct, frozen=True):
+    """What a replay shows after a step, in card codes and plain words. Frozen, and its
+    lists are never changed in place once made: consecutive steps' views share parts."""
+
+    title: str
+    seats: list[SeatView]
+    table: list[tuple[int, str]]
+    lines: list[tuple[str, str]]
+    to_move: int | None
