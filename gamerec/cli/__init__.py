@@ -14,7 +14,7 @@ library functions are looked up (``gamerec.cli.info.games_info``).
 
 from __future__ import annotations
 
-from . import check, convert, info, record, replay, simulate
+from . import check, convert, info, record, replay, select, simulate
 from .app import app, main
 
 app.command()(check.validate)
@@ -23,6 +23,8 @@ app.command()(convert.export)
 app.command()(record.record)
 app.command()(convert.salvage)
 app.command()(convert.convert)
+app.command("filter")(select.filter_cmd)
+app.command("split")(select.split_cmd)
 app.command()(simulate.simulate)
 app.command("ls")(info.ls_cmd)
 app.command("games")(info.games_cmd)

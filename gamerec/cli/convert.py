@@ -15,7 +15,8 @@ from ..errors import GamerecError
 from ..export import export_checked as export_records
 from ..export.html import html_replay
 from ..export.parquet import write_parquet
-from ..format.read import read_file
+from ..format.paths import expand_paths
+from ..format.read import read_records
 from ..format.record import Record
 from ..format.salvage import salvage as salvage_file
 from ..verdicts import unreadable, verify_record
@@ -209,10 +210,12 @@ def salvage(
 
 
 def convert(
-    file: Annotated[
-        str,
+    files: Annotated[
+        list[str],
         typer.Argument(
-            metavar="FILE", help="A record file in any encoding; - for stdin.", autocompletion=complete_files
+            metavar="FILE...",
+            help="Record files in any encoding, directories or globs; - for stdin.",
+            autocompletion=complete_files,
         ),
     ],
     output: Output,
@@ -225,17 +228,20 @@ def convert(
 ) -> int:
     """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
     text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
-    Nothing is written if any record is unreadable, and the output may not be the input.
-    An output suffix gamerec does not know is an error (name the encoding with --to).
+    Several inputs are merged into one output, in order. Nothing is written if any record
+    is unreadable, and the output may not be an input. An output suffix gamerec does not
+    know is an error (name the encoding with --to).
 
     \b
     Examples:
       gamerec convert games.grec -o games.gtxt
       gamerec convert games.json -o - --to jsonl
+      gamerec convert club/*.grec home.json -o season.grec
     """
     to = output_form(output, to)
+    inputs = expand_paths(files)
     with Work("converting", "no output written", quiet=quiet) as work:
-        emit_records(_readable(file, work), output, to, force, [file])
+        emit_records(_readable(inputs, work), output, to, force, inputs)
     return EXIT_OK
 
 
@@ -254,10 +260,10 @@ def _export_form(output: str, to: ExportTo | None) -> ExportTo:
     return EXPORT_SUFFIXES[suffix]
 
 
-def _readable(path: str, on_progress: Work) -> Iterator[Record]:
-    """The records of ``path``, streamed; the first unreadable one ends the command (exit
+def _readable(paths: list[str], on_progress: Work) -> Iterator[Record]:
+    """The records of ``paths``, streamed; the first unreadable one ends the command (exit
     2, its place and why), and a writer fed from here then writes nothing."""
-    for e in read_file(path, on_progress):
+    for e in read_records(paths, on_progress):
         if e.record is None:
             raise GamerecError(unreadable(e).message())
         yield e.record

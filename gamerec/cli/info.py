@@ -4,19 +4,39 @@ from their headers), what gamerec knows (the games, their options) and the JSON 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Annotated, Any
 
 import msgspec
 import typer
 
+from ..errors import FormatError
 from ..format.listing import Listing, list_records
 from ..format.schema import write_schemas
 from ..games import games_info
+from ..select import Selection, select
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
 from .options import Files, Quiet, no_stdout
 from .progress import Work
 from .render import games_table, line, listing_row, listing_table, plain
+from .select import (
+    DateFrom,
+    DateTo,
+    DealsSel,
+    Dedupe,
+    EventSel,
+    GameSel,
+    HashSel,
+    Invert,
+    PlayerSel,
+    RuleSel,
+    SiteSel,
+    StatusSel,
+    TagSel,
+    WinnerSel,
+    selection_from,
+)
 
 
 def ls_cmd(
@@ -25,25 +45,62 @@ def ls_cmd(
         bool,
         typer.Option("--json", help="JSON Lines: an object per record, then a summary (docs/cli.md)."),
     ] = False,
+    game: GameSel = None,
+    player: PlayerSel = None,
+    event: EventSel = None,
+    site: SiteSel = None,
+    date_from: DateFrom = None,
+    date_to: DateTo = None,
+    status: StatusSel = None,
+    rule: RuleSel = None,
+    winner: WinnerSel = None,
+    deals: DealsSel = None,
+    hash: HashSel = None,
+    tag: TagSel = None,
+    invert: Invert = False,
+    dedupe: Dedupe = False,
     quiet: Quiet = False,
 ) -> int:
     """A table of the records, one line each under a header: file, record number (from
     1), game, players, date, event, deals, actions and content hash, read from the
-    headers alone (binary files).
+    headers alone (binary files). The selectors are filter's: only the records that match
+    are listed (--status, --rule and --winner verify them).
 
     \b
     Examples:
       gamerec ls games/
       gamerec ls --json 'season/**/*.grec' | jq -r .hash
+      gamerec ls archive/ --player Ann --event 'Club*'
     """
+    selection = selection_from(
+        game, player, event, site, date_from, date_to, status, rule, winner, deals, hash, tag, invert
+    )
     with Work("listing", "the rest not listed", quiet=quiet) as work:
-        return _list(files, as_json, work)
+        if selection == Selection() and not dedupe:
+            return _list(list_records(files, on_progress=work), as_json)
+        return _list(_selected(files, selection, dedupe, work), as_json)
 
 
-def _list(files: list[str], as_json: bool, work: Work) -> int:
+def _selected(files: list[str], selection: Selection, dedupe: bool, work: Work) -> Iterator[Listing]:
+    """A :class:`Listing` of each record selected, or of one that cannot be read."""
+    for c in select(files, selection, dedupe=dedupe, on_progress=work):
+        base = (c.source, c.index, c.where)
+        if c.error is not None:
+            yield Listing(*base, error=f"{c.error.message} [{c.error.code}]")
+            continue
+        try:
+            h = c.header()
+            digest = c.digest().hex()
+        except FormatError as e:  # a binary body decoded for its hash, and unreadable
+            yield Listing(*base, error=f"{e.message} [{e.code}]")
+            continue
+        yield Listing(*base, h.game, h.players, h.meta.date, h.meta.event, h.deals, h.actions, digest)
+
+
+def _list(items: Iterable[Listing], as_json: bool) -> int:
     unreadable = listed = 0
     rows: list[list[str]] = []
-    for item in list_records(files, on_progress=work):
+    for item in items:
         if item.error is not None:
             unreadable += 1
             err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))

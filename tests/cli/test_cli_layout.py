@@ -25,6 +25,8 @@ COMMANDS = {
     "record": "record",
     "salvage": "convert",
     "convert": "convert",
+    "filter": "select",
+    "split": "select",
     "simulate": "simulate",
     "ls": "info",
     "games": "info",

@@ -78,6 +78,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "convert-grec": ("convert", "{input}", "-o", "{out}/converted.grec"),
     "convert-gtxt": ("convert", "{input}", "-o", "{out}/converted.gtxt"),
     "salvage": ("salvage", "{input}", "-o", "{out}/salvaged.grec"),
+    "filter": ("filter", "{input}", "-o", "{out}/filtered.gtxt", "--deals", "0.."),
+    "filter-binary": ("filter", "{input}", "-o", "{out}/filtered.grec", "--dedupe"),
+    "split": ("split", "{input}", "--by", "event", "-o", "{out}/parts"),
     "record-resume": ("record", "-o", "{out}/recorded.grec", "--resume", "{input}"),
 }
 #: the commands that take no input file
@@ -99,7 +102,7 @@ MAY_BE_VALID = {"json-rules-int-beyond-64-bit.json"}
 #: some records read, some do not
 MIXED = {"jsonl-one-good-one-bad.jsonl", "jsonl-bad-line-then-good-line.jsonl"}
 NOT_VERIFYING = {"ls", "export-json", "export-csv", "export-text", "export-html", "export-parquet",
-                 "convert-grec", "convert-gtxt", "salvage"}  # fmt: skip
+                 "convert-grec", "convert-gtxt", "salvage", "filter", "filter-binary", "split"}  # fmt: skip
 VERIFYING = {"validate", "score", "score-standings", "score-json", "replay-all"}
 
 
@@ -108,7 +111,8 @@ def may_succeed(command: str, name: str) -> bool:
     return (
         name in MAY_BE_VALID
         or (name in ILLEGAL and command in NOT_VERIFYING)
-        or (name in HEADER_READS and command == "ls")
+        # header selectors read headers alone, and binary frames are copied undecoded
+        or (name in HEADER_READS and command in ("ls", "filter-binary", "split"))
         or (name == "jsonl-one-good-one-bad.jsonl" and command in ("replay-all", "export-html"))
     )
 
@@ -206,6 +210,8 @@ def snapshot(path: Path) -> dict[str, bytes] | None:
 #: how a stderr line may start besides the input's path: gamerec's own errors ("gamerec: ...",
 #: "gamerec export: ..." for a usage error)
 GAMEREC_LINE = re.compile(r"gamerec(?: [a-z]+)?: \S")
+#: the summary line of filter and split
+SELECT_SUMMARY = re.compile(r"\d+ of \d+ records matched|no record of \d+ matched|split \d+ records into")
 
 
 def check_stderr(stderr: str, command: str, input_path: Path) -> None:
@@ -220,6 +226,7 @@ def check_stderr(stderr: str, command: str, input_path: Path) -> None:
             line.startswith(starts)
             or GAMEREC_LINE.match(line) is not None
             or (command == "export-parquet" and line.startswith("wrote "))
+            or (command.startswith(("filter", "split")) and SELECT_SUMMARY.match(line) is not None)
         )
         assert ok, f"not one message a line: {line!r} in\n{stderr}"
 

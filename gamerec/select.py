@@ -1,0 +1,451 @@
+"""Selecting records from archives, as ``gamerec filter`` and ``gamerec ls`` do: a
+:class:`Selection` parsed from the selectors (game, player, event, site, dates, deals,
+content hash, tags; status, rule and winner, which need a verdict), and :func:`select`,
+which streams the records of many files that match it.
+
+Header selectors read headers alone: a binary record is matched on its frame's header
+(its body is not decoded) and, written back as binary, copied frame for frame. Only the
+status, rule and winner selectors verify records, and only those that pass the header
+selectors. A selector repeated over a field with one value (game, event, site, status,
+rule, hash) matches any of its values; over a field with several (players, winners, tags)
+every value must be there. ``invert`` (``--not``) selects the records that do not match.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Final, TypeVar
+
+import msgspec
+
+from .errors import RULES, FormatError, InputError
+from .format import container
+from .format.binary import content_digest, decode_binary, decode_header, encode_binary
+from .format.encodings import Encoding
+from .format.paths import Paths, expand_paths
+from .format.progress import OnProgress
+from .format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
+from .format.record import Header, Record
+from .format.write import encode_records
+from .verdicts import Verdict, unreadable, verify_record
+
+T = TypeVar("T")
+
+__all__ = [
+    "SELECTABLE_STATUSES",
+    "Candidate",
+    "PlayerPick",
+    "Selecting",
+    "Selection",
+    "SelectionError",
+    "encode_selected",
+    "readable",
+    "select",
+]
+
+#: the verdicts ``--status`` selects (an unreadable record is never selected: it stops a
+#: writer, and a listing reports it)
+SELECTABLE_STATUSES: Final = ("valid", "illegal", "incomplete", "mismatch")
+
+
+class SelectionError(InputError):
+    """A selector's value that makes no sense: ``option`` names the selector
+    (``--deals``), ``why`` says what is wrong with the value."""
+
+    def __init__(self, option: str, why: str) -> None:
+        super().__init__(f"{option}: {why}")
+        self.option = option
+        self.why = why
+
+
+class PlayerPick(msgspec.Struct, frozen=True):
+    """A player to select: a name (or a glob pattern), at any seat or at ``seat``."""
+
+    name: str
+    seat: int | None = None
+
+
+class Selection(msgspec.Struct, frozen=True, kw_only=True):
+    """What records to select (see the module's docstring); empty selects every record.
+    Build one with :meth:`parse` from the selectors' texts, which checks them."""
+
+    games: tuple[str, ...] = ()
+    players: tuple[PlayerPick, ...] = ()
+    events: tuple[str, ...] = ()
+    sites: tuple[str, ...] = ()
+    date_from: str | None = None
+    date_to: str | None = None
+    statuses: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()
+    min_deals: int | None = None
+    max_deals: int | None = None
+    hashes: tuple[str, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    invert: bool = False
+
+    @classmethod
+    def parse(
+        cls,
+        *,
+        game: Sequence[str] = (),
+        player: Sequence[str] = (),
+        event: Sequence[str] = (),
+        site: Sequence[str] = (),
+        date_from: str | None = None,
+        date_to: str | None = None,
+        status: Sequence[str] = (),
+        rule: Sequence[str] = (),
+        winner: Sequence[str] = (),
+        deals: str | None = None,
+        hash: Sequence[str] = (),
+        tag: Sequence[str] = (),
+        invert: bool = False,
+    ) -> Selection:
+        """The selection the selectors' texts ask for; :class:`SelectionError` names the
+        first one that makes no sense."""
+        for s in status:
+            if s not in SELECTABLE_STATUSES:
+                raise SelectionError("--status", f"{s!r}: not one of {', '.join(SELECTABLE_STATUSES)}")
+        for r in rule:
+            if r not in RULES:
+                raise SelectionError("--rule", f"{r!r}: no such rule id (docs/errors.md lists them)")
+        low, high = _deals(deals) if deals is not None else (None, None)
+        return cls(
+            games=tuple(_nonempty("--game", g) for g in game),
+            players=tuple(_player(p) for p in player),
+            events=tuple(event),
+            sites=tuple(site),
+            date_from=_date("--date-from", date_from),
+            date_to=_date("--date-to", date_to),
+            statuses=tuple(status),
+            rules=tuple(rule),
+            winners=tuple(_nonempty("--winner", w) for w in winner),
+            min_deals=low,
+            max_deals=high,
+            hashes=tuple(_hash(h) for h in hash),
+            tags=tuple(_tag(t) for t in tag),
+            invert=invert,
+        )
+
+    @property
+    def needs_verdict(self) -> bool:
+        """Whether matching verifies records (status, rule or winner selectors)."""
+        return bool(self.statuses or self.rules or self.winners)
+
+    def header_matches(self, header: Header, digest: Callable[[], bytes]) -> bool:
+        """Whether a record's header passes the header selectors (``invert`` aside);
+        ``digest`` gives its content hash when a hash selector asks for it."""
+        if self.games and header.game not in self.games:
+            return False
+        for p in self.players:
+            if p.seat is not None:
+                if not (p.seat < len(header.players) and _like(p.name, header.players[p.seat])):
+                    return False
+            elif not any(_like(p.name, name) for name in header.players):
+                return False
+        meta = header.meta
+        if self.events and not any(_like(e, meta.event) for e in self.events):
+            return False
+        if self.sites and not any(_like(s, meta.site) for s in self.sites):
+            return False
+        if (self.date_from or self.date_to) and not _in_dates(meta.date, self.date_from, self.date_to):
+            return False
+        if self.min_deals is not None and header.deals < self.min_deals:
+            return False
+        if self.max_deals is not None and header.deals > self.max_deals:
+            return False
+        for key, value in self.tags:
+            named = getattr(meta, key, None) if key in ("round", "table") else None
+            if not (_like(value, meta.tags.get(key)) or _like(value, named)):
+                return False
+        if self.hashes:
+            hexed = digest().hex()
+            if not any(hexed.startswith(h) for h in self.hashes):
+                return False
+        return True
+
+    def verdict_matches(self, verdict: Verdict) -> bool:
+        """Whether a record's verdict passes the status, rule and winner selectors."""
+        if self.statuses and verdict.status not in self.statuses:
+            return False
+        if self.rules and verdict.rule not in self.rules:
+            return False
+        if self.winners:
+            names = _winners(verdict)
+            if not all(any(_like(w, n) for n in names) for w in self.winners):
+                return False
+        return True
+
+    def matches(self, candidate: Candidate) -> bool:
+        """Whether ``candidate`` is selected (``invert`` applied); reads its header, and
+        verifies it only when the header selectors pass and a verdict is needed."""
+        hit = self.header_matches(candidate.header(), candidate.digest)
+        if hit and self.needs_verdict:
+            hit = self.verdict_matches(candidate.verdict())
+        return hit != self.invert
+
+
+class Candidate:
+    """One record of an input as :func:`select` meets it: its place, and what is known of
+    it so far; the header, the record, the content hash and the verdict are each read or
+    computed when first asked for. ``error`` is set when the record cannot be read."""
+
+    __slots__ = ("_digest", "_header", "_record", "_verdict", "error", "raw")
+
+    def __init__(self, raw: RawRecord) -> None:
+        self.raw = raw
+        self.error: FormatError | None = raw.error if raw.kind == "error" else None
+        self._header: Header | None = None
+        self._record: Record | None = None
+        self._digest: bytes | None = None
+        self._verdict: Verdict | None = None
+
+    @property
+    def source(self) -> str:
+        return self.raw.source
+
+    @property
+    def index(self) -> int:
+        """The record's number in its file, from 0."""
+        return self.raw.index
+
+    @property
+    def where(self) -> str:
+        return self.raw.where
+
+    def header(self) -> Header:
+        """The record's header: a binary frame's alone (its body is not decoded), else
+        the decoded record's. Raises :class:`FormatError` when it cannot be read."""
+        if self._header is None:
+            if self.raw.kind == "binary":
+                self._header = decode_header(self.raw.header)
+            else:
+                self._header = self.record().header()
+        return self._header
+
+    def record(self) -> Record:
+        """The whole record, decoded; :class:`FormatError` when it cannot be."""
+        if self._record is None:
+            if self.raw.kind == "binary":
+                self._record = decode_binary(self.raw.header, self.raw.body)
+            else:
+                entry = decode_raw(self.raw)
+                if entry.record is None:
+                    assert entry.error is not None
+                    raise entry.error
+                self._record = entry.record
+        return self._record
+
+    def digest(self) -> bytes:
+        """The 16-byte content hash: a binary header's, else computed from the record."""
+        if self._digest is None:
+            head = self.header()
+            self._digest = head.hash if head.hash else content_digest(self.record())
+        return self._digest
+
+    def verdict(self) -> Verdict:
+        """The record's verdict (it is verified once)."""
+        if self._verdict is None:
+            self._verdict = verify_record(self.record(), self.source, self.index, self.where)
+        return self._verdict
+
+    def frame(self) -> bytes:
+        """The record as one binary frame: a binary record's own header and body as read
+        (not decoded), any other encoded."""
+        if self.raw.kind == "binary":
+            return container.frame(bytes(self.raw.header), bytes(self.raw.body))
+        return encode_binary(self.record())
+
+    def problem(self) -> Verdict:
+        """The *unreadable* verdict of a candidate whose ``error`` is set."""
+        assert self.error is not None
+        return unreadable(Entry(self.source, self.index, self.where, None, self.error))
+
+
+def select(
+    paths: Paths,
+    selection: Selection | None = None,
+    *,
+    dedupe: bool = False,
+    on_progress: OnProgress | None = None,
+) -> Selecting:
+    """The records of ``paths`` that ``selection`` selects (see :class:`Selecting`)."""
+    return Selecting(paths, selection, dedupe=dedupe, on_progress=on_progress)
+
+
+class Selecting:
+    """The records of ``paths`` (files, directories, globs; ``-`` for stdin) that
+    ``selection`` selects, streamed in input order, each a :class:`Candidate`; with
+    ``dedupe``, only the first record of each content hash. A record that cannot be read
+    is given too, with its ``error`` set: the caller decides whether that stops it. The
+    counts (``read``, ``selected``, ``duplicates``, ``unreadable``) grow as it runs."""
+
+    def __init__(
+        self,
+        paths: Paths,
+        selection: Selection | None = None,
+        *,
+        dedupe: bool = False,
+        on_progress: OnProgress | None = None,
+    ) -> None:
+        self.files = expand_paths(paths)
+        self.selection = selection or Selection()
+        self.dedupe = dedupe
+        self.on_progress = on_progress
+        self.read = self.selected = self.duplicates = self.unreadable = 0
+
+    def __iter__(self) -> Iterator[Candidate]:
+        selection = self.selection
+        seen: set[bytes] = set()
+        for raw in raw_records(self.files, self.on_progress):
+            self.read += 1
+            c = Candidate(raw)
+            if c.error is None:
+                try:
+                    if not selection.matches(c):
+                        continue
+                    if self.dedupe:
+                        digest = c.digest()
+                        if digest in seen:
+                            self.duplicates += 1
+                            continue
+                        seen.add(digest)
+                except RecursionError:
+                    c.error = FormatError(TOO_DEEP, "format.limit", raw.offset)
+                except FormatError as e:
+                    if e.offset is None:
+                        e.offset = raw.offset
+                    c.error = e
+            if c.error is not None:
+                self.unreadable += 1
+            else:
+                self.selected += 1
+            yield c
+
+
+def encode_selected(candidates: Iterable[Candidate], encoding: Encoding) -> Iterator[bytes]:
+    """The chunks of a file holding ``candidates`` in ``encoding``: binary records are
+    copied frame for frame into a binary file, anything else is decoded and encoded. A
+    candidate that cannot be read raises :class:`InputError` (its place and why), so an
+    atomic writer fed from here writes nothing."""
+    if encoding == "binary":
+        yield container.FILE_HEADER
+        for c in candidates:
+            yield readable(c, c.frame)
+        return
+    yield from encode_records((readable(c, c.record) for c in candidates), encoding)
+
+
+def readable(c: Candidate, get: Callable[[], T]) -> T:
+    """What ``get`` reads of ``c`` (its frame, record, header...); :class:`InputError`, with
+    the record's place and why, when it cannot be read."""
+    if c.error is None:
+        try:
+            return get()
+        except RecursionError:
+            c.error = FormatError(TOO_DEEP, "format.limit", c.raw.offset)
+        except FormatError as e:
+            c.error = e
+    raise InputError(c.problem().message())
+
+
+# -- the selectors' values ------------------------------------------------------------------
+_GLOB = re.compile(r"[*?\[]")
+_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+_RECORD_DATE = re.compile(r"\d{4}(?:[-./]\d{2}(?:[-./]\d{2})?)?")
+_HEX = re.compile(r"[0-9a-f]{1,32}")
+
+
+def _like(pattern: str, value: str | None) -> bool:
+    """``value`` is ``pattern``, or matches it as a glob (``*``, ``?``, ``[...]``)."""
+    if value is None:
+        return False
+    if _GLOB.search(pattern):
+        return fnmatch.fnmatchcase(value, pattern)
+    return value == pattern
+
+
+def _in_dates(date: str | None, low: str | None, high: str | None) -> bool:
+    """Whether a record's date (ISO ``YYYY[-MM[-DD]]``; ``.`` and ``/`` also separate)
+    lies within the bounds, compared as far as both are given: ``2024`` is within
+    ``--date-from 2024-03``. A record without a date, or with another form, is not."""
+    if date is None:
+        return False
+    m = _RECORD_DATE.match(date.strip())
+    if m is None:
+        return False
+    iso = m.group(0).replace(".", "-").replace("/", "-")
+    if low is not None:
+        n = min(len(iso), len(low))
+        if iso[:n] < low[:n]:
+            return False
+    if high is not None:
+        n = min(len(iso), len(high))
+        if iso[:n] > high[:n]:
+            return False
+    return True
+
+
+def _nonempty(option: str, value: str) -> str:
+    if not value:
+        raise SelectionError(option, "empty: give a value")
+    return value
+
+
+def _player(text: str) -> PlayerPick:
+    name, at, seat = text.rpartition("@")
+    if at and seat.isdigit() and name:
+        return PlayerPick(name, int(seat))
+    return PlayerPick(_nonempty("--player", text))
+
+
+def _date(option: str, text: str | None) -> str | None:
+    if text is None:
+        return None
+    if not _DATE.fullmatch(text):
+        raise SelectionError(option, f"{text!r}: not a date: give YYYY, YYYY-MM or YYYY-MM-DD")
+    return text
+
+
+def _deals(text: str) -> tuple[int | None, int | None]:
+    low, dots, high = text.partition("..")
+    try:
+        a = int(low) if low.strip() else None
+        b = (int(high) if high.strip() else None) if dots else a
+    except ValueError:
+        a = b = -1
+    if (a is None and b is None) or (a is not None and a < 0) or (b is not None and b < 0):
+        raise SelectionError("--deals", f"{text!r}: give N, N..M, N.. or ..M (numbers from 0)")
+    if a is not None and b is not None and a > b:
+        raise SelectionError("--deals", f"{text!r}: the range is empty ({a} is more than {b})")
+    return a, b
+
+
+def _hash(text: str) -> str:
+    low = text.lower()
+    if not _HEX.fullmatch(low):
+        raise SelectionError("--hash", f"{text!r}: not the start of a content hash (1 to 32 hex digits)")
+    return low
+
+
+def _tag(text: str) -> tuple[str, str]:
+    key, eq, value = text.partition("=")
+    if not eq or not key:
+        raise SelectionError("--tag", f"{text!r}: give KEY=VALUE")
+    return key, value
+
+
+def _winners(verdict: Verdict) -> list[str]:
+    """The names of the players who won the record (every member of a winning team)."""
+    sheet = verdict.scores
+    if sheet is None or not sheet.complete:
+        return []
+    players = verdict.players
+    names: list[str] = []
+    for side in sheet.winners:
+        seats = sheet.members[side] if side < len(sheet.members) else [side]
+        names.extend(players[s] for s in seats if 0 <= s < len(players))
+    return names

@@ -1,0 +1,288 @@
+"""Issue 16: ``gamerec filter`` selects records from many files into one output, and ``ls``
+takes the same selectors. Each selector is tested by the records it keeps (their content
+hashes, in order), on an archive of every encoding built here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+from conftest import FIXTURES
+from helpers import cli, error_line, json_lines
+
+import gamerec
+from gamerec.bots import simulate
+from gamerec.format.binary import content_hash
+from gamerec.format.read import read_file
+from gamerec.format.record import Meta, Record
+from gamerec.format.write import write_records
+
+BAD = FIXTURES / "blackball" / "bad"
+
+
+def _games() -> list[Record]:
+    """Eight distinct records with known headers."""
+    bb = list(simulate("blackball", 3, 6, seed=3))
+    fo = list(simulate("forest", 3, 2, seed=4))
+    metas = [
+        Meta(event="Club night", site="Hall", date="2024-03-09", tags={"table": "1"}),
+        Meta(event="Club night", site="Pub", date="2024-03-16", round="2"),
+        Meta(event="Open", site="Hall", date="2023-12-30"),
+        Meta(),
+        Meta(event="Open", date="2024.04.01", tags={"scorer": "Trevor"}),
+        Meta(event="club night", date="2024"),
+    ]
+    names = [["Ann", "Bob", "Cy"], ["Bob", "Ann", "Dee"], ["Cy", "Dee", "Eve"]]
+    out = []
+    for i, r in enumerate(bb + fo):
+        out.append(msgspec.structs.replace(r, meta=metas[i % len(metas)], players=names[i % len(names)]))
+    return out
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> tuple[list[Path], list[Record]]:
+    """The records spread over a binary file, a JSON Lines file and a text notation file."""
+    games = _games()
+    files = [tmp_path / "a.grec", tmp_path / "b.jsonl", tmp_path / "c.gtxt"]
+    write_records(games[:3], files[0])
+    write_records(games[3:5], files[1])
+    write_records(games[5:], files[2])
+    return files, games
+
+
+def _hashes(path: Path) -> list[str]:
+    return [content_hash(e.record) for e in read_file(path) if e.record is not None]
+
+
+def _kept(archive: tuple[list[Path], list[Record]], out: Path, *args: str) -> list[int]:
+    """The positions (in the archive) of the records ``filter ARGS`` keeps, in order."""
+    files, games = archive
+    r = cli("filter", *files, "-o", out, *args)
+    assert r.exit_code in (0, 1), r.stderr
+    if r.exit_code == 1:
+        assert not out.exists()
+        return []
+    index = {content_hash(g): i for i, g in enumerate(games)}
+    return [index[h] for h in _hashes(out)]
+
+
+@pytest.mark.parametrize(
+    ("args", "kept"),
+    [
+        ((), [0, 1, 2, 3, 4, 5, 6, 7]),
+        (("--game", "forest"), [6, 7]),
+        (("-g", "forest", "-g", "blackball"), [0, 1, 2, 3, 4, 5, 6, 7]),
+        (("--player", "Eve"), [2, 5]),
+        (("--player", "Ann@0"), [0, 3, 6]),
+        (("--player", "Ann", "--player", "Dee"), [1, 4, 7]),
+        (("--player", "A*@1"), [1, 4, 7]),
+        (("--event", "Club night"), [0, 1, 6, 7]),
+        (("--event", "[Cc]lub*"), [0, 1, 5, 6, 7]),
+        (("--site", "Hall"), [0, 2, 6]),
+        (("--site", "Hall", "--site", "Pub"), [0, 1, 2, 6, 7]),
+        (("--date-from", "2024-03-10"), [1, 4, 5, 7]),
+        (("--date-to", "2024-03"), [0, 1, 2, 5, 6, 7]),
+        (("--date-from", "2024-01", "--date-to", "2024-03-31"), [0, 1, 5, 6, 7]),
+        (("--tag", "scorer=Trevor"), [4]),
+        (("--tag", "table=1"), [0, 6]),
+        (("--tag", "round=2"), [1, 7]),
+        (("--game", "forest", "--not"), [0, 1, 2, 3, 4, 5]),
+        (("--event", "Open", "--player", "Cy", "--not"), [0, 1, 3, 4, 5, 6, 7]),
+        (("--deals", "..3"), [6, 7]),
+        (("--deals", "13"), [0, 1, 2, 3, 4, 5]),
+        (("--deals", "4.."), [0, 1, 2, 3, 4, 5]),
+        (("--deals", "14.."), []),
+    ],
+)
+def test_each_header_selector_keeps_its_records(
+    archive: tuple[list[Path], list[Record]], tmp_path: Path, args: tuple[str, ...], kept: list[int]
+) -> None:
+    assert _kept(archive, tmp_path / "out.grec", *args) == kept
+
+
+def test_forest_has_fewer_deals_than_blackball() -> None:
+    """(the --deals cases above rest on this)"""
+    games = _games()
+    assert {len(g.deals) for g in games[:6]} == {13}
+    assert max(len(g.deals) for g in games[6:]) <= 3
+
+
+def test_hash_prefix_selects_one_record(archive: tuple[list[Path], list[Record]], tmp_path: Path) -> None:
+    _, games = archive
+    h = content_hash(games[4])
+    assert _kept(archive, tmp_path / "o.grec", "--hash", h[:8].upper()) == [4]
+    assert _kept(archive, tmp_path / "p.grec", "--hash", h[:6], "--hash", content_hash(games[0])[:6]) == [
+        0,
+        4,
+    ]
+
+
+def test_dedupe_keeps_the_first_of_each_content_hash(tmp_path: Path) -> None:
+    games = _games()
+    again = [msgspec.structs.replace(g, meta=Meta(event="copy")) for g in games[:3]]  # same content
+    write_records(games, tmp_path / "a.grec")
+    write_records(again, tmp_path / "b.json")
+    r = cli("filter", tmp_path / "a.grec", tmp_path / "b.json", "--dedupe", "-o", tmp_path / "o.gtxt")
+    assert r.exit_code == 0, r.stderr
+    assert "3 duplicates left out" in r.stderr
+    out = list(read_file(tmp_path / "o.gtxt"))
+    assert [content_hash(e.record) for e in out if e.record] == [content_hash(g) for g in games]
+    assert all(e.record is not None and e.record.meta.event != "copy" for e in out)  # the first kept
+    r = cli("filter", tmp_path / "a.grec", tmp_path / "b.json", "--count")
+    assert r.stdout == "11\n"
+
+
+def test_status_rule_and_winner_verify(tmp_path: Path) -> None:
+    games = FIXTURES / "blackball" / "games"
+    files = [BAD / "revoke.json", BAD / "claim-wrong.json", BAD / "incomplete.json", games]
+    r = cli("filter", *files, "--status", "illegal", "--count")
+    assert r.exit_code == 0 and r.stdout == "1\n"
+    r = cli("filter", *files, "--status", "mismatch", "--status", "incomplete", "--count")
+    assert r.stdout == "2\n"
+    r = cli("filter", *files, "--rule", "follow-suit", "-o", tmp_path / "fs.json")
+    assert r.exit_code == 0, r.stderr
+    assert len(_hashes(tmp_path / "fs.json")) == 1
+    r = cli("filter", *files, "--rule", "must-trump", "--count")
+    assert (r.exit_code, r.stdout) == (1, "0\n")
+    valid = cli("filter", *files, "--status", "valid", "--count").stdout
+    assert valid == "3\n"
+    wins: dict[str, int] = {}
+    for path in sorted(games.iterdir()):
+        for e in read_file(path):
+            assert e.record is not None
+            sheet = gamerec.verify(e.record).scores
+            assert sheet is not None
+            for side in sheet.winners:
+                for seat in sheet.members[side]:
+                    wins[e.record.players[seat]] = wins.get(e.record.players[seat], 0) + 1
+    assert wins
+    for name, n in wins.items():
+        assert cli("filter", games, "--winner", name, "--count").stdout == f"{n}\n"
+    assert cli("filter", *files, "--winner", "Nobody", "--count").stdout == "0\n"
+
+
+def test_count_prints_only_the_number(archive: tuple[list[Path], list[Record]]) -> None:
+    files, _ = archive
+    r = cli("filter", *files, "--game", "forest", "--count")
+    assert (r.exit_code, r.stdout, r.stderr) == (0, "2\n", "")
+    r = cli("filter", *files, "--game", "blackball", "--event", "Open", "--not", "--count")
+    assert r.stdout == "6\n"
+
+
+def test_no_match_writes_nothing_and_exits_1(
+    archive: tuple[list[Path], list[Record]], tmp_path: Path
+) -> None:
+    files, _ = archive
+    r = cli("filter", *files, "--player", "Zed", "-o", tmp_path / "none.grec")
+    assert r.exit_code == 1
+    assert "no record of 8 matched; nothing written" in r.stderr
+    assert not (tmp_path / "none.grec").exists()
+
+
+def test_output_form_by_suffix_or_to_and_stdout(
+    archive: tuple[list[Path], list[Record]], tmp_path: Path
+) -> None:
+    files, games = archive
+    r = cli("filter", *files, "--game", "forest", "-o", "-", "--to", "jsonl")
+    assert r.exit_code == 0
+    assert r.stdout_bytes.count(b"\n") == 2 and r.stdout_bytes.startswith(b"{")
+    r = cli("filter", *files, "--game", "forest", "-o", "-")
+    assert r.stdout_bytes.startswith(b"\x89GREC")
+    for name in ("o.json", "o.gtxt", "o.grec", "o.jsonl"):
+        assert cli("filter", *files, "--game", "forest", "-o", tmp_path / name).exit_code == 0
+        assert _hashes(tmp_path / name) == [content_hash(g) for g in games[6:8]]
+
+
+def test_binary_records_are_copied_frame_for_frame(tmp_path: Path) -> None:
+    src = FIXTURES / "forest" / "tournament.grec"
+    r = cli("filter", src, "-o", tmp_path / "all.grec")
+    assert r.exit_code == 0
+    assert (tmp_path / "all.grec").read_bytes() == src.read_bytes()
+
+
+def test_header_selectors_do_not_decode_bodies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast path: a selection by header fields into a binary output decodes no body."""
+    import gamerec.select as sel
+
+    def boom(*_: object) -> None:
+        raise AssertionError("a body was decoded")
+
+    monkeypatch.setattr(sel, "decode_binary", boom)
+    src = FIXTURES / "blackball" / "tournament.grec"
+    r = cli(
+        "filter",
+        src,
+        "--player",
+        "Bot 1",
+        "--deals",
+        "13",
+        "--event",
+        "simulated*",
+        "-o",
+        tmp_path / "o.grec",
+    )
+    assert r.exit_code == 0
+    assert cli("filter", src, "--game", "forest", "--count").exit_code == 1
+    assert cli("ls", src, "--hash", "fabf").stdout.count("\n") == 2
+
+
+def test_unreadable_record_stops_filter_and_writes_nothing(tmp_path: Path) -> None:
+    r = cli("filter", FIXTURES / "blackball" / "games", BAD / "corrupt-frame.grec", "-o", tmp_path / "o.grec")
+    assert r.exit_code == 2
+    assert "corrupt-frame.grec: record 2: unreadable" in error_line(r)
+    assert not (tmp_path / "o.grec").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "flag"),
+    [
+        (("--deals", "5..x"), "--deals"),
+        (("--deals", "9..3"), "--deals"),
+        (("--date-from", "March"), "--date-from"),
+        (("--date-to", "2024-3-1"), "--date-to"),
+        (("--hash", "xyz"), "--hash"),
+        (("--tag", "novalue"), "--tag"),
+        (("--status", "unreadable"), "--status"),
+        (("--rule", "no-such-rule"), "--rule"),
+        (("--player", ""), "--player"),
+        (("--count", "-o", "x.grec"), "--output"),
+        ((), "--output"),
+    ],
+)
+def test_bad_selector_values_are_usage_errors(
+    archive: tuple[list[Path], list[Record]], args: tuple[str, ...], flag: str
+) -> None:
+    files, _ = archive
+    r = cli("filter", *files, *args)
+    assert r.exit_code == 2
+    assert f"'{flag}'" in error_line(r)
+
+
+def test_filter_never_overwrites_an_input_or_an_existing_file(
+    archive: tuple[list[Path], list[Record]], tmp_path: Path
+) -> None:
+    files, _ = archive
+    before = files[0].read_bytes()
+    r = cli("filter", *files, "-o", files[0], "--force")
+    assert r.exit_code == 2 and "is also the input" in error_line(r)
+    assert files[0].read_bytes() == before
+    (tmp_path / "old.grec").write_bytes(b"x")
+    assert cli("filter", *files, "-o", tmp_path / "old.grec").exit_code == 2
+    assert (tmp_path / "old.grec").read_bytes() == b"x"
+    assert cli("filter", *files, "-o", tmp_path / "old.grec", "-f").exit_code == 0
+
+
+def test_ls_takes_the_same_selectors(archive: tuple[list[Path], list[Record]]) -> None:
+    files, games = archive
+    records, summary = json_lines(cli("ls", *files, "--json", "--player", "Eve").stdout)
+    assert [r["hash"] for r in records] == [content_hash(games[2]), content_hash(games[5])]
+    assert summary == {"records": 2, "listed": 2, "unreadable": 0}
+    records, _ = json_lines(cli("ls", *files, "--json", "--event", "Open", "--not", "--dedupe").stdout)
+    assert len(records) == 6
+    r = cli("ls", *files, "--deals", "x")
+    assert r.exit_code == 2 and "'--deals'" in error_line(r)
+    records, _ = json_lines(
+        cli("ls", FIXTURES / "blackball" / "bad", "--json", "--status", "mismatch").stdout
+    )
+    assert [r["source"].rsplit("/", 1)[-1] for r in records] == ["claim-wrong.json"]
