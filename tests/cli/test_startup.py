@@ -4,8 +4,8 @@ imports what it uses: checked here by the modules a fresh process holds once the
 done (never by timing: bench/startup.py measures the time).
 
 - ``validate FILE`` imports no exporter, recorder, presenter, bots, pyarrow nor pydantic
-  (typer coerces values through pydantic: not where coercion changes nothing), and only the
-  game of its record;
+  (typer coerces values through pydantic: not where coercion changes nothing), no
+  multiprocessing for a single chunk of records, no writer, and only the game of its record;
 - ``--help`` imports no command module, no game and no rich;
 - the games registry knows the ids without loading a game;
 - the lazy table of commands lists, summarises and completes the commands exactly as the
@@ -84,6 +84,9 @@ def test_validate_of_one_record_imports_what_it_uses() -> None:
     assert games_loaded(modules) == {"gamerec.games.blackball"}
     # the other commands' modules neither
     assert loaded(modules, "gamerec.cli.convert", "gamerec.cli.record", "gamerec.cli.replay") == set()
+    # nor worker processes (one chunk of records: none started), the text notation's reader
+    # (a JSON record) or the writers (validate writes no file)
+    assert loaded(modules, "multiprocessing", "gamerec.format.notation_read", "gamerec.format.write") == set()
 
 
 def test_validate_of_a_forest_record_loads_forest_alone() -> None:
