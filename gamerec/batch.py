@@ -11,14 +11,11 @@ process.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from itertools import chain, islice
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Literal
 
 import msgspec
@@ -30,8 +27,10 @@ from .format.progress import OnProgress, Tally, input_size
 from .format.read import RawRecord, decode_raw, raw_records
 from .verdicts import STATUSES, Verdict, unreadable, verify_record
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # multiprocessing is imported when worker processes start (start-up)
+    from multiprocessing.connection import Connection
     from multiprocessing.context import ForkContext, SpawnContext
+    from multiprocessing.process import BaseProcess
 
 __all__ = [
     "MAX_JOBS",
@@ -229,6 +228,8 @@ class _Workers:
     chunks per worker are read ahead. Verdicts come back in input order."""
 
     def __init__(self, jobs: int, scores: bool) -> None:
+        import multiprocessing
+
         self.jobs = jobs
         self.scores = scores
         self.context: ForkContext | SpawnContext = (
@@ -272,6 +273,8 @@ class _Workers:
         return worker
 
     def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[Verdict]:
+        from multiprocessing.connection import wait
+
         waiting: deque[tuple[int, list[RawRecord]]] = deque()  # read, not yet given out
         done: dict[int, bytes] = {}
         lost: dict[int, str] = {}  # chunk number: what was lost and why

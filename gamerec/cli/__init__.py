@@ -4,8 +4,10 @@
 of its group (:mod:`.check`: validate, score; :mod:`.convert`: export, salvage, convert;
 :mod:`.record`; :mod:`.replay`; :mod:`.simulate`; :mod:`.info`: ls, games, schema), which
 parses the arguments, calls the library and renders with :mod:`.render`. They are
-registered here, in the order ``gamerec --help`` lists them: the command modules import the
-app, never the other way round.
+registered here from the table in :mod:`.commands` (name, module, function, summary; the
+order ``gamerec --help`` lists them), and a command's module is imported only when that
+command is run, completed or its help shown: the command modules import the app, never the
+other way round.
 
 ``gamerec.cli.app`` read as an attribute is the typer app, not its module (import from the
 module: ``from gamerec.cli.app import err``); tests patch the command modules, where the
@@ -14,21 +16,10 @@ library functions are looked up (``gamerec.cli.info.games_info``).
 
 from __future__ import annotations
 
-from . import check, convert, info, record, replay, select, simulate
+from .app import COMMANDS as REGISTERED
 from .app import app, main
+from .commands import COMMANDS
 
-app.command()(check.validate)
-app.command()(check.score)
-app.command()(convert.export)
-app.command()(record.record)
-app.command()(convert.salvage)
-app.command()(convert.convert)
-app.command("filter")(select.filter_cmd)
-app.command("split")(select.split_cmd)
-app.command()(simulate.simulate)
-app.command("ls")(info.ls_cmd)
-app.command("games")(info.games_cmd)
-app.command()(info.schema)
-app.command()(replay.replay)
+REGISTERED.update(COMMANDS)
 
 __all__ = ["app", "main"]

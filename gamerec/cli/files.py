@@ -4,20 +4,20 @@ records or bytes written to a file atomically or to standard output, JSON on sta
 from __future__ import annotations
 
 import sys
-import tempfile
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ..errors import GamerecError, InputError
 from ..escape import json_inert
 from ..format.read import Entry, read_file
-from ..format.record import Record
-from ..format.write import write_all, write_atomic, write_records, write_stream
 from ..verdicts import unreadable
 from .app import EXIT_INPUT, fail
 from .options import EncodingChoice
+
+if TYPE_CHECKING:
+    from ..format.record import Record
 
 _json_out = msgspec.json.Encoder()
 
@@ -48,6 +48,8 @@ def load(path: str, record: int | None = None) -> list[Entry]:
 
 def emit_bytes(data: bytes, output: str, force: bool, inputs: list[str]) -> None:
     """``data`` to ``output`` atomically (never one of ``inputs``), or to stdout (``-``)."""
+    from ..format.write import write_all, write_atomic  # the writers: for commands that write
+
     if output == "-":
         sys.stdout.flush()
         write_all(sys.stdout.buffer, data)
@@ -62,6 +64,10 @@ def emit_records(
     """Write ``records`` as they come, all or nothing: to a file atomically, or to stdout
     (``-``, binary by default) once the whole output is made. It is made in a spooled
     temporary file (in memory up to 16 MiB, then on disk), so memory stays flat."""
+    import tempfile
+
+    from ..format.write import write_all, write_records, write_stream  # for commands that write
+
     if output != "-":
         write_records(records, output, to.value if to else None, force=force, inputs=inputs)
         return

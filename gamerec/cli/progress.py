@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
-from .app import err, underway
+from .app import err, real_console, underway
 
 T = TypeVar("T")
 
@@ -71,7 +71,7 @@ class Work:
             TextColumn("{task.fields[count]}"),
             TextColumn("{task.fields[rate]}"),
             TimeRemainingColumn(),
-            console=err,
+            console=real_console(err),
             transient=True,
             auto_refresh=False,
             # standard output shown above the bar when it is the terminal too, else left alone

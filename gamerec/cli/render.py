@@ -7,21 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import msgspec
-from rich import box
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
-from ..batch import PlayerStanding, Standings
 from ..escape import csv_table, terminal_text
-from ..format.listing import Listing
-from ..present import Step
-from ..verdicts import ScoreSheet, Verdict
-from ..view import View
+
+if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
+    from rich.panel import Panel
+    from rich.table import Table
+
+    from ..batch import PlayerStanding, Standings
+    from ..format.listing import Listing
+    from ..present import Step
+    from ..verdicts import ScoreSheet, Verdict
+    from ..view import View
 
 STATUS_STYLE = {
     "valid": "green",
@@ -70,6 +73,8 @@ def summary_line(counts: dict[str, int]) -> str:
 
 
 def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
+    from rich.table import Table
+
     title = f"{v.source} · record {v.record}"
     if v.game:
         title += f" · {v.game}"
@@ -102,6 +107,9 @@ def totals_line(v: Verdict, sheet: ScoreSheet) -> Text:
 
 
 def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
+    from rich.panel import Panel
+    from rich.table import Table
+
     view: View = step.view
     seats = Table(show_header=True, box=None, pad_edge=False)
     seats.add_column("")
@@ -140,6 +148,9 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
 
 def games_table(rows: Sequence[dict[str, object]]) -> Group:
     """One small table per game: its options with their defaults, values and meaning."""
+    from rich import box
+    from rich.table import Table
+
     parts: list[RenderableType] = []
     for g in rows:
         head = plain(f"{g['id']}", style="bold")
@@ -166,6 +177,8 @@ def games_table(rows: Sequence[dict[str, object]]) -> Group:
 
 
 def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
+    from rich.table import Table
+
     t = Table(title=plain(f"Standings · {game_id}"), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("Player")

@@ -17,7 +17,7 @@ from typing import IO, Literal
 import msgspec
 
 from ..errors import FormatError, InputError
-from . import container, notation_read
+from . import container
 from .binary import decode_binary
 from .encodings import Encoding
 from .jsonform import codec, nesting_over, peek
@@ -85,6 +85,8 @@ def _decode_text_record(data: bytes, first: int) -> Record:
         text = data.decode()
     except UnicodeDecodeError as e:
         raise FormatError(f"not UTF-8 text: {e.reason} at byte {e.start}", "format.text") from None
+    from . import notation_read  # the text notation's reader: imported for text alone (start-up)
+
     return notation_read.parse_record(text.split("\n"), first)
 
 
@@ -436,6 +438,8 @@ def _raw_jsonl(lines: Iterator[bytes | None], source: str) -> Iterator[RawRecord
 
 
 def _raw_text(data: bytes, source: str) -> Iterator[RawRecord]:
+    from . import notation_read  # the text notation's reader: imported for text alone (start-up)
+
     lines = data.removeprefix(_BOM).split(b"\n")
     text_lines = [line.decode("utf-8", "replace") for line in lines]
     for index, (first, chunk) in enumerate(notation_read.split_records(text_lines)):
