@@ -4,10 +4,18 @@ nothing but the stock card the rules wait for is taken while they wait for it.""
 
 from __future__ import annotations
 
+import random
+import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from gamerec.errors import Illegal, StockMissing
+from gamerec.format.notation import format_action, parse_action
+from gamerec.format.record import Deal
 from gamerec.recorder import Recorder, Rejected
 from gamerec.stepper import Stepper, run
 
@@ -146,3 +154,80 @@ def test_the_prompt_says_a_stock_card_comes_first(tmp_path: Path) -> None:
             "--rule", "max_number=5", input=typed.encode())  # fmt: skip
     assert r.exit_code == 0, r.output
     assert "legal: (a stock card first)" in r.stdout
+
+
+# -- unknown hands: rebuilt from the plays, reopened at a wrong one -----------------------------
+UNKNOWN = [("blackball", 2, {}), ("forest", 2, {"hand_size": 2, "max_number": 4})]
+
+
+def _shadow_legal(rec: Recorder, deal: Deal[Any]) -> list[str]:
+    """The legal lines of the deal being played with its hands unknown to the recorder,
+    from the true deal; none once a wrong line was entered."""
+    state = rec.state().copy()
+    state.begin_deal(deal)
+    try:
+        for line in rec.deals[-1].actions:
+            state.apply(parse_action(rec.game, line))
+    except (Illegal, StockMissing):
+        return []
+    return [format_action(rec.game, a) for a in state.legal_actions()]
+
+
+@pytest.mark.parametrize(("game", "players", "rules"), UNKNOWN, ids=[g[0] for g in UNKNOWN])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    lines=st.lists(st.tuples(st.sampled_from("llllllllwusn"), st.integers(0, 1000)), min_size=8, max_size=40)
+)
+def test_unknown_hands_live_and_resumed_agree(
+    game: str, players: int, rules: dict[str, object], lines: list[tuple[str, int]], tmp_path: Path
+) -> None:
+    """Legal plays (l), wrong ones (w), undo (u), stock cards (s) and notes (n) with the
+    hands unknown: after each line, resuming the journal gives the same recording and the
+    same live game."""
+    folder = tmp_path / f"{game}-{len(list(tmp_path.iterdir()))}"
+    folder.mkdir()
+    journal = folder / "g.journal"
+    rec = Recorder.start(journal, game, [f"P{i}" for i in range(players)], rules, hands="unknown")
+    deck = rec.game.deck
+    deal: Deal[Any] | None = None
+    try:
+        for n, (kind, pick) in enumerate(lines):
+            status = rec.status()
+            if status == "over":
+                break
+            try:
+                if status == "deal":
+                    deal = rec.game.deal(rec.state(), random.Random(pick))
+                    rec.begin_deal(deal.dealer, None, deal.stock[: rec.deal_shape()[1]])
+                elif deal is None:
+                    raise AssertionError("a deal in play that this test did not deal")
+                elif rec.needs_stock or kind == "s":
+                    given = len(rec.deals[-1].stock)
+                    card = deal.stock[given] if given < len(deal.stock) else pick % 40
+                    rec.reveal(deck.code(card))
+                elif kind == "u":
+                    rec.undo()
+                elif kind == "n":
+                    rec.note(f"n{pick}")
+                else:
+                    legal = _shadow_legal(rec, deal) if kind == "l" else []
+                    if legal:
+                        rec.enter(legal[pick % len(legal)])
+                    else:
+                        cards = [c for h in deal.hands for c in h]
+                        rec.enter(f"{pick % players} play {deck.code(cards[pick % len(cards)])}")
+            except Rejected:
+                pass
+            crash = folder / f"crash-{n}.journal"
+            shutil.copyfile(journal, crash)
+            resumed = Recorder.resume(crash)
+            try:
+                assert resumed.repair is None
+                assert resumed.record() == rec.record() and resumed.needs_stock == rec.needs_stock
+                assert resumed.live.record == rec.live.record
+                assert resumed.live.state.snapshot() == rec.live.state.snapshot()
+                assert resumed.status() == rec.status() and resumed.legal() == rec.legal()
+            finally:
+                resumed.close()
+    finally:
+        rec.close()
