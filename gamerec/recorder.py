@@ -11,8 +11,14 @@ The journal is the recording's one store: :mod:`gamerec.entries` (the base class
 :class:`~gamerec.entries.EntryLog`) says what each of its entries holds, checks it against
 the format's limits before it is written and replays a journal on :meth:`Recorder.resume`,
 repairing a damaged one; :mod:`gamerec.journal` is the file itself (locking, appending,
-backup). This module is the recorder proper: starting a recording, the live rules state,
-entering lines (actions, deals, stock cards, notes) and undo.
+backup). This module is the recorder proper: starting a recording, entering lines
+(actions, deals, stock cards, notes) and undo.
+
+The live rules state is one :class:`~gamerec.stepper.Stepper` (:attr:`Recorder.live`, kept
+by the base): each accepted deal is a ``begin``, each accepted action a ``push``, taken
+before the entry is journaled (a refused step changes nothing); undo steps back (``pop``,
+or ``drop`` for a deal), and a deal whose stock or hands change is dropped and stepped again
+from its start. There is no other copy of the game's state.
 
 Hands may be typed up front, dealt from a seed, or left unknown as at a real table. In a
 deal with unknown hands each action is only read and checked against the cards already
