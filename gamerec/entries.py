@@ -21,8 +21,12 @@ resumes. :meth:`EntryLog.resume` replays a journal up to its last whole line; a 
 journal is copied aside, and :attr:`EntryLog.repair` says so. :meth:`EntryLog.record` is the
 record the entries make, each deal read from its lines once.
 
-The live rules state, entering lines at the prompt and undo in words are the recorder's
-(:mod:`gamerec.recorder`).
+Beside the record, :attr:`EntryLog.live` is the game's live state: a
+:class:`~gamerec.stepper.Stepper` holding the deals whose hands are known, as far as the
+rules can go (:meth:`EntryLog._follow` extends it; it stops short only at a stock card the
+deal does not give yet). :meth:`EntryLog.resume` builds it while it checks the journal;
+from then on the recorder (:mod:`gamerec.recorder`) steps it with each entry it takes:
+entering lines at the prompt, undo in words.
 """
 
 from __future__ import annotations
@@ -35,15 +39,15 @@ from typing import Any, Self
 
 import msgspec
 
-from .engine import Game
-from .errors import FormatError, GamerecError, Illegal
+from .engine import Event, Game
+from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format import record as limits
 from .format.notation import MAX_LINE, format_record, parse_action
 from .format.notation_read import parse_record
 from .format.record import Action, Deal, Record
 from .games import get_game
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
-from .stepper import run
+from .stepper import Stepper
 
 __all__ = ["EntryLog", "RecordedDeal", "Rejected", "action_cards", "short"]
 
@@ -103,7 +107,11 @@ class EntryLog:
         self._fd: int | None = None  #: the journal, open for appending and locked
         #: what :meth:`resume` had to do to a damaged journal, in one line (None: nothing)
         self.repair: str | None = None
-        self._version = 0  #: counts the changes, for the cached replay
+        #: the live game: the known deals (up to the first with unknown hands) stepped by
+        #: the rules, as far as they go
+        self.live = Stepper(header)
+        #: why :attr:`live` stops short of the known deals: the stock card the rules wait for
+        self._stop: StockMissing | None = None
         # the header read once and each deal read once (by its lines), so that a step's cost
         # stays flat in the game's length
         self._head: Record | None = None
@@ -158,22 +166,16 @@ class EntryLog:
             damage, origins = rec._replay([e for e in entries[1:] if e[1] < stop])
             if damage is not None:  # the recording holds the steps before it
                 cut = damage
-            try:
-                outcome = run(rec.record(known_only=True))
+            try:  # the live game, stepped through the known deals
+                _, refused = rec._follow()
             except FormatError as e:  # each entry fits the limits: not expected
                 raise GamerecError(f"{path}: the journal does not make a record: {e.message}") from None
-            if not isinstance(outcome.error, Illegal):  # every step was checked when it was taken
+            if refused is None:  # every step was checked when it was taken
                 break
-            err = outcome.error
-            if outcome.deal is None:
-                raise GamerecError(f"{path}: the journal's header: {err.reason} [{err.rule}]")
-            deal_line, action_lines = origins[outcome.deal]
-            at = deal_line if outcome.action is None else action_lines[outcome.action]
-            step = (
-                "the deal"
-                if outcome.action is None
-                else repr(rec.deals[outcome.deal].actions[outcome.action])
-            )
+            deal, action, err = refused
+            deal_line, action_lines = origins[deal]
+            at = deal_line if action is None else action_lines[action]
+            step = "the deal" if action is None else repr(rec.deals[deal].actions[action])
             where = next(e[1] for e in entries if e[0] == at)
             cut = (at, where, f"a step the rules refuse: {short(step)}: {err.reason} [{err.rule}]")
         if cut is not None:
@@ -216,15 +218,7 @@ class EntryLog:
                     raise TypeError("not a journal entry")
                 self._validate(entry)
                 self._apply(entry)
-            except (
-                FormatError,
-                GamerecError,
-                ValueError,
-                TypeError,
-                KeyError,
-                IndexError,
-                RecursionError,
-            ) as e:
+            except (GamerecError, ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
                 why = e.message.removeprefix("line 1, ") if isinstance(e, GamerecError) else str(e)
                 return (number, offset, short(why, 200)), origins
             # the lines the deals and actions now stand on
@@ -275,6 +269,34 @@ class EntryLog:
     def current(self) -> RecordedDeal | None:
         return self.deals[-1] if self.deals else None
 
+    # -- the live game ----------------------------------------------------------------------
+    def _follow(self) -> tuple[list[list[Event]], tuple[int, int | None, Illegal] | None]:
+        """Extend :attr:`live` along the known deals (up to the first whose hands are
+        unknown) as far as the rules go, from where it stands (its deals and actions must
+        be the first ones of the recording's). The events of each step taken, and the step
+        the rules refused, if one was: (deal, action or None for the deal itself, why).
+        A stock card the rules wait for stops it too, and :attr:`_stop` says so."""
+        live = self.live
+        steps: list[list[Event]] = []
+        self._stop = None
+        for index in range(max(live.begun - 1, 0), len(self.deals)):
+            d = self.deals[index]
+            if d.hands is None:
+                break
+            deal = self._parsed(index, d)
+            action: int | None = None
+            try:
+                if index == live.begun:
+                    steps.append(live.begin(deal))
+                for action in range(live.pushed, len(deal.actions)):
+                    steps.append(live.push(deal.actions[action]))
+            except StockMissing as e:
+                self._stop = e
+                break
+            except Illegal as e:
+                return steps, (index, action, e)
+        return steps, None
+
     # -- the journal and its entries --------------------------------------------------------
     def close(self) -> None:
         """Let go of the journal (another recorder may resume it now)."""
@@ -292,11 +314,18 @@ class EntryLog:
         except (GamerecError, ValueError, TypeError) as e:
             raise Rejected(e.message if isinstance(e, GamerecError) else str(e), "format.text") from None
 
-    def _commit(self, entry: dict[str, Any]) -> None:
+    def _commit(self, entry: dict[str, Any], admitted: bool = False) -> None:
         """Append ``entry`` to the journal, synced to disk, and apply it. Rejected (and
-        nothing written) unless it is one :meth:`resume` reads back; a failed write is
-        taken back, so the journal never holds part of a line before another."""
-        self._admit(entry)
+        nothing written) unless it is one :meth:`resume` reads back (``admitted``: it was
+        just checked); a failed write is taken back, so the journal never holds part of a
+        line before another."""
+        self._write(entry, admitted)
+        self._apply(entry)
+
+    def _write(self, entry: dict[str, Any], admitted: bool = False) -> None:
+        """:meth:`_commit` without applying ``entry`` (the caller has)."""
+        if not admitted:
+            self._admit(entry)
         if self._fd is None:  # a recorder made without start or resume
             self._fd = open_locked(self.journal, create=True)
         size = os.fstat(self._fd).st_size
@@ -306,7 +335,6 @@ class EntryLog:
             with contextlib.suppress(OSError):  # else a torn last line: resume leaves it out
                 os.ftruncate(self._fd, size)
             raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
-        self._apply(entry)
 
     def _validate(self, entry: dict[str, Any]) -> None:
         """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
@@ -390,7 +418,7 @@ class EntryLog:
                     raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
 
     def _apply(self, entry: dict[str, Any]) -> None:
-        self._version += 1
+        """Apply ``entry`` to the recording's deals (:attr:`live` is the caller's)."""
         if "deal" in entry:
             self.deals.append(
                 RecordedDeal(int(entry["deal"]), entry.get("hands"), list(entry.get("stock", [])))

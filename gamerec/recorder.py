@@ -11,8 +11,14 @@ The journal is the recording's one store: :mod:`gamerec.entries` (the base class
 :class:`~gamerec.entries.EntryLog`) says what each of its entries holds, checks it against
 the format's limits before it is written and replays a journal on :meth:`Recorder.resume`,
 repairing a damaged one; :mod:`gamerec.journal` is the file itself (locking, appending,
-backup). This module is the recorder proper: starting a recording, the live rules state,
-entering lines (actions, deals, stock cards, notes) and undo.
+backup). This module is the recorder proper: starting a recording, entering lines
+(actions, deals, stock cards, notes) and undo.
+
+The live rules state is one :class:`~gamerec.stepper.Stepper` (:attr:`Recorder.live`, kept
+by the base): each accepted deal is a ``begin``, each accepted action a ``push``, taken
+before the entry is journaled (a refused step changes nothing); undo steps back (``pop``,
+or ``drop`` for a deal), and a deal whose stock or hands change is dropped and stepped again
+from its start. There is no other copy of the game's state.
 
 Hands may be typed up front, dealt from a seed, or left unknown as at a real table. In a
 deal with unknown hands each action is only read and checked against the cards already
@@ -25,7 +31,6 @@ says so and :meth:`Recorder.reveal` adds it.
 
 from __future__ import annotations
 
-import operator
 import os
 import random
 import re
@@ -36,17 +41,17 @@ from typing import Any
 import msgspec
 
 from .cards import CardCodeError
-from .engine import Game, GameState
+from .engine import Event, Game, GameState
 from .entries import EntryLog, RecordedDeal, Rejected, action_cards, short
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format.notation import format_action, format_record, parse_action
 from .format.notation_read import parse_record
-from .format.record import Action, Deal, Meta, Record
+from .format.record import Action, Meta, Record
 from .format.write import same_file, write_records
 from .games import get_game
 from .games.views import presenter
 from .journal import append, encode_entry, open_locked, release
-from .stepper import Outcome, run, walk
+from .stepper import Stepper, run
 from .verdicts import Verdict, verdict_of
 
 __all__ = ["Recorder", "Rejected"]
@@ -54,13 +59,6 @@ __all__ = ["Recorder", "Rejected"]
 
 class Recorder(EntryLog):
     """A game being recorded, journaled to ``journal``."""
-
-    def __init__(self, journal: str | Path, header: Record, hands: str = "typed", seed: int = 0) -> None:
-        super().__init__(journal, header, hands, seed)
-        self._outcome: tuple[int, Outcome] | None = None
-        # the state after every deal but the last (with the deals read once, by EntryLog),
-        # so that a step's cost stays flat in the game's length
-        self._prefix: tuple[tuple[Deal[Any], ...], GameState] | None = None
 
     # -- starting ---------------------------------------------------------------------------
     @classmethod
@@ -105,51 +103,10 @@ class Recorder(EntryLog):
         return rec
 
     # -- the live state ---------------------------------------------------------------------
-    def _start(self, record: Record) -> tuple[int, GameState] | None:
-        """Where a walk of ``record`` may start: ``(k, a copy of the state after its first k
-        deals)``, k being its last deal, from the state kept for that; None when the deals
-        before the last one do not replay (walk it whole: it stops there)."""
-        deals = record.deals
-        k = max(len(deals) - 1, 0)
-        kept = self._prefix
-        start: tuple[int, GameState] | None = None
-        if kept is not None and len(kept[0]) <= k and all(map(operator.is_, kept[0], deals)):
-            start = (len(kept[0]), kept[1].copy())
-        if start is None or start[0] < k:
-            before = run(msgspec.structs.replace(record, deals=deals[:k]), start)
-            if before.error is not None or before.state is None:
-                return None
-            self._prefix = (tuple(deals[:k]), before.state)
-            start = (k, before.state.copy())
-        return start
-
-    def _run(self, record: Record) -> Outcome:
-        """``run(record)``, costing its last deal alone once the state before it is kept."""
-        start = self._start(record)
-        return run(record, start) if start is not None else run(record)
-
-    def _events_of_deal(self, record: Record) -> list[list[str]]:
-        """The events of each step of ``record``'s last deal, in words."""
-        start = self._start(record)
-        last = len(record.deals) - 1
-        players = self.header.players
-        describe = presenter(self.game.id).describe
-        texts = []
-        for di, _, _, events, _ in walk(record, steps=True, start=start):
-            if di == last:
-                texts.append([describe(e, players) for e in events])
-        return texts
-
-    def _known(self) -> Outcome:
-        """How the record of the known deals replays; kept until the recording changes
-        (the prompt asks for the status, the seat to move and the stock in turn)."""
-        if self._outcome is None or self._outcome[0] != self._version:
-            self._outcome = (self._version, self._run(self.record(known_only=True)))
-        return self._outcome[1]
-
-    def state(self) -> GameState | None:
-        """The game state after the known deals (None if the record does not start)."""
-        return self._known().state
+    def state(self) -> GameState:
+        """The live game state: the known deals as far as the rules go (before a stock
+        card they wait for; before a deal whose hands are unknown)."""
+        return self.live.state
 
     @property
     def unknown_hands(self) -> bool:
@@ -157,12 +114,11 @@ class Recorder(EntryLog):
         return d is not None and d.hands is None
 
     def status(self) -> str:
-        """``deal`` (a new deal is due), ``play`` (actions are due) or ``over``."""
-        if self.unknown_hands:
+        """``deal`` (a new deal is due), ``play`` (actions, or a stock card, are due) or
+        ``over``."""
+        if self.unknown_hands or self._stop is not None:
             return "play"
-        state = self.state()
-        if state is None:
-            return "over"
+        state = self.live.state
         if not state.deal_over:
             return "play"
         if state.finished and not self.game.open_ended:
@@ -172,31 +128,50 @@ class Recorder(EntryLog):
     def to_move(self) -> int | None:
         if self.unknown_hands:
             return None
-        state = self.state()
-        return None if state is None else state.to_move
+        return self.live.state.to_move
 
     def legal(self) -> list[str]:
-        """The legal actions now, in the notation's words (empty with unknown hands)."""
-        if self.unknown_hands:
+        """The legal actions now, in the notation's words (empty with unknown hands, and
+        while a stock card is due: :attr:`needs_stock`)."""
+        if self.unknown_hands or self._stop is not None:
             return []
-        state = self.state()
-        if state is None:
-            return []
-        return [format_action(self.game, a) for a in state.legal_actions()]
+        return [format_action(self.game, a) for a in self.live.state.legal_actions()]
 
     def expected_seat(self) -> int | None:
         """The dealer (or first player) the next deal must have, None when it is free."""
-        state = self.state()
-        return None if state is None or not self.deals else state.expected_dealer()
+        return self.live.state.expected_dealer() if self.deals else None
 
     def deal_shape(self) -> tuple[int, int]:
-        """Cards per hand and the stock cards turned at once in the next deal, from a deal
-        the game's own dealer makes (sizes only; its cards are not used)."""
-        state = self.state()
-        assert state is not None
-        probe = self.game.deal(state, random.Random(0))
+        """Cards per hand and the stock cards turned at once in the next deal (or the
+        current one, while its hands are unknown), from a deal the game's own dealer makes
+        (sizes only; its cards are not used)."""
+        probe = self.game.deal(self.live.state, random.Random(0))
         stock = len(probe.stock) if self.game.stock_with_deal else 0
         return len(probe.hands[0]), stock
+
+    @property
+    def needs_stock(self) -> bool:
+        """Whether the rules stopped for a stock card the record does not give yet."""
+        return self._stop is not None
+
+    def _waiting(self) -> None:
+        """Rejected while the rules wait for a stock card: it comes before anything else."""
+        if self._stop is not None:
+            raise Rejected(f"a stock card is due first (stock CARD): {self._stop.message}", "stock-missing")
+
+    def _relive(self) -> None:
+        """Step :attr:`live` afresh through the known deals (after a failed journal write,
+        when the live game may be ahead of the recording)."""
+        self.live = Stepper(self.header)
+        self._follow()
+
+    def _known_begun(self) -> bool:
+        """Whether the current deal is in the live game (begun there)."""
+        return bool(self.deals) and self.live.begun == len(self.deals)
+
+    def _described(self, events: Sequence[Event]) -> list[str]:
+        describe = presenter(self.game.id).describe
+        return [describe(e, self.header.players) for e in events]
 
     # -- deals ------------------------------------------------------------------------------
     def begin_deal(
@@ -206,6 +181,7 @@ class Recorder(EntryLog):
         ``stock`` as revealed so far. Rejected if the rules refuse it."""
         if self.unknown_hands:
             raise Rejected("the current deal is not over", "deal-unfinished")
+        self._waiting()
         if hands is None and not self.game.hands_from_plays:
             raise Rejected(_no_rebuild(self.game), "hands-unknown")
         n = len(self.header.players)
@@ -213,22 +189,30 @@ class Recorder(EntryLog):
             what = "dealer" if self.game.seat_field == "dealer" else "first player"
             raise Rejected(f"{what} {dealer} is not a seat (0..{n - 1})", f"deal-{self.game.seat_field}")
         deck = self.game.deck
-        entry = {
-            "deal": dealer,
-            "hands": None if hands is None else [[deck.code(c) for c in h] for h in hands],
-            "stock": [deck.code(c) for c in stock],
-        }
-        if hands is not None:
-            self._check(entry)
-        self._commit(entry)
+        typed = None if hands is None else [[deck.code(c) for c in h] for h in hands]
+        shown = [deck.code(c) for c in stock]
+        entry = {"deal": dealer, "hands": typed, "stock": shown}
+        self._admit(entry)
+        if typed is not None:  # the deal begins in the live game, checked by the rules
+            try:
+                self.live.begin(self._parsed(len(self.deals), RecordedDeal(dealer, typed, shown)))
+            except FormatError as e:
+                raise Rejected(e.message, e.code) from None
+            except Illegal as e:
+                raise Rejected(e.reason, e.rule) from None
+            except StockMissing as e:  # (forest's first forest card): the deal waits for it
+                self._stop = e
+        try:
+            self._commit(entry, admitted=True)
+        except BaseException:
+            self._relive()
+            raise
 
     def deal_from_seed(self, rng: random.Random | None = None) -> None:
         """Deal the next deal as the game's dealer does, with ``rng`` or, by default, a
         generator of its own for each deal from the recording's seed (so a resumed
         recording deals the same cards)."""
-        state = self.state()
-        assert state is not None
-        deal = self.game.deal(state, rng or random.Random(f"{self.seed}/{len(self.deals) + 1}"))
+        deal = self.game.deal(self.live.state, rng or random.Random(f"{self.seed}/{len(self.deals) + 1}"))
         self.begin_deal(deal.dealer, deal.hands, deal.stock)
 
     # -- actions ----------------------------------------------------------------------------
@@ -257,6 +241,7 @@ class Recorder(EntryLog):
         if self.status() != "play":
             why = "no action is due: a new deal must begin" if self.deals else "no deal yet"
             raise Rejected(why, "after-end")
+        self._waiting()
         action = self.parse(text)
         line = format_action(self.game, action)
         d = self.current
@@ -264,29 +249,20 @@ class Recorder(EntryLog):
         if d.hands is None:
             return self._enter_unknown(d, action, line)
         entry = {"action": line}
-        known = self._known()
-        if known.error is None and known.state is not None:
-            # the common case: step the live state itself (atomic: a refusal changes nothing)
-            self._admit(entry)
-            state = known.state
-            try:
-                events = state.apply(action)
-            except Illegal as e:
-                raise Rejected(e.reason, e.rule, self.legal()) from None
-            except StockMissing:  # the rules wait for a stock card: the step comes with it
-                self._commit(entry)
-                return []
-            try:
-                self._commit(entry)
-            except BaseException:
-                self._outcome = None  # the state is ahead of the journal: replay it
-                raise
-            self._outcome = (self._version, Outcome(state))
-            describe = presenter(self.game.id).describe
-            return [describe(e, self.header.players) for e in events]
-        self._check(entry)
-        self._commit(entry)
-        return self._events_of_last()
+        self._admit(entry)
+        events: Sequence[Event] = []
+        try:  # one step of the live game (atomic: a refusal changes nothing)
+            events = self.live.push(action)
+        except Illegal as e:
+            raise Rejected(e.reason, e.rule, self.legal()) from None
+        except StockMissing as e:  # the rules wait for a stock card: the step comes with it
+            self._stop = e
+        try:
+            self._commit(entry, admitted=True)
+        except BaseException:
+            self._relive()  # the live game is ahead of the journal
+            raise
+        return self._described(events)
 
     def _enter_unknown(self, d: RecordedDeal, action: Action, line: str) -> list[str]:
         deck = self.game.deck
@@ -295,18 +271,11 @@ class Recorder(EntryLog):
             if deck.distinct and c in played:
                 raise Rejected(f"{deck.code(c)} was played already in this deal", "not-held")
         self._commit({"action": line})
-        size, _ = self._shape_of_current()
+        size, _ = self.deal_shape()
         cards = played + action_cards(self.game, action)
         if len(cards) < size * len(self.header.players):
             return []
         return self._close_unknown()
-
-    def _shape_of_current(self) -> tuple[int, int]:
-        saved = self.deals.pop()
-        try:
-            return self.deal_shape()
-        finally:
-            self.deals.append(saved)
 
     def _close_unknown(self) -> list[str]:
         """Every card of the deal is played: rebuild the hands and check the deal."""
@@ -320,34 +289,38 @@ class Recorder(EntryLog):
         return self._check_rebuilt()
 
     def _check_rebuilt(self) -> list[str]:
-        """Check a deal whose hands were rebuilt; at a breach, reopen it at the action at
-        fault. The deal's events when it is legal (none while a stock card is missing)."""
+        """Check a deal whose hands were rebuilt, stepping it through the live game from
+        its start; at a breach, reopen it at the action at fault (its hands unknown again,
+        it leaves the live game). The deal's events when it is legal (none while a stock
+        card is missing)."""
         d = self.current
         assert d is not None
-        record = self.record()
-        outcome = self._run(record)
-        err = outcome.error
-        if isinstance(err, Illegal) and outcome.deal == len(self.deals) - 1:
-            at = outcome.action if outcome.action is not None else 0
+        if self._known_begun():
+            self.live.drop()
+        steps, refused = self._follow()
+        if refused is not None and refused[0] == len(self.deals) - 1:
+            _, action, err = refused
+            at = action if action is not None else 0
             wrong = d.actions[at] if at < len(d.actions) else "the deal"
-            self._commit({"reopen": at})
+            if self._known_begun():
+                self.live.drop()
+            try:
+                self._commit({"reopen": at})
+            except BaseException:
+                self._relive()
+                raise
             raise Rejected(
                 f"the deal, checked with the hands rebuilt from the plays: action {at + 1} ({wrong}) "
                 f"is illegal: {err.reason}; the deal goes back to before it",
                 err.rule,
             )
-        if isinstance(err, StockMissing):
+        if self._stop is not None:
             return []
-        return [t for step in self._events_of_deal(record) for t in step]
-
-    @property
-    def needs_stock(self) -> bool:
-        """Whether the rules stopped for a stock card the record does not give yet."""
-        return isinstance(self._known().error, StockMissing)
+        return [t for events in steps for t in self._described(events)]
 
     def reveal(self, card: str) -> list[str]:
         """Add a card to the current deal's stock, as revealed (an up-card, a forest card,
-        a card drawn)."""
+        a card drawn); the events of the deal's last step, when the card lets it be taken."""
         if self.current is None:
             raise Rejected("no deal yet", "format.text")
         try:
@@ -355,18 +328,44 @@ class Recorder(EntryLog):
         except CardCodeError as e:
             raise Rejected(str(e), "format.card") from None
         d = self.current
-        if d.hands is not None and not d.rebuilt:  # checked against the table, as plays are
-            self._check({"stock": code})
-        self._commit({"stock": code})
-        d = self.current
-        if d is not None and d.rebuilt:
+        entry = {"stock": code}
+        if d.hands is None:  # unknown hands: the stock is checked with them, at the deal's end
+            self._commit(entry)
+            return []
+        if d.rebuilt:
+            self._commit(entry)
             return self._check_rebuilt()
-        return self._events_of_last()
+        # typed or dealt hands: checked against the table before it is accepted, as plays are;
+        # the deal is stepped again from its start with the card
+        self._admit(entry)
+        saved = d.copy()
+        self._apply(entry)
+        try:
+            if self._known_begun():
+                self.live.drop()
+            steps, refused = self._follow()
+            if refused is not None:
+                raise Rejected(refused[2].reason, refused[2].rule)
+            self._write(entry, admitted=True)
+        except BaseException as e:
+            self.deals[-1] = saved
+            if isinstance(e, (Rejected, FormatError)):  # the live game, as it was
+                if self._known_begun():
+                    self.live.drop()
+                self._follow()
+            else:
+                self._relive()
+            if isinstance(e, FormatError):
+                raise Rejected(e.message, e.code) from None
+            raise
+        return [] if self._stop is not None else self._described(steps[-1] if steps else [])
 
     def undo(self) -> str:
         """Take back the last entry of the current deal: an action, a stock card, a note,
         or, when nothing was entered in it yet, the deal itself (its hands with it: see
-        :attr:`undo_drops_deal`). What was undone, in words."""
+        :attr:`undo_drops_deal`). What was undone, in words. The live game steps back: one
+        action (:meth:`Stepper.pop <gamerec.stepper.Stepper.pop>`), or the deal, stepped
+        again from its start when its stock or hands change."""
         d = self.current
         if d is None:
             raise Rejected("nothing to undo", "undo")
@@ -379,7 +378,15 @@ class Recorder(EntryLog):
             what = f"the note on {d.entered[-1][1]}"
         else:
             what = f"{self.game.deal_word} {len(self.deals)}" + (" and its hands" if d.hands else "")
+        begun = self._known_begun()
+        last_pushed = begun and self.live.pushed == len(d.actions)  # (not waiting for a stock card)
+        rebuilt = d.rebuilt
         self._commit({"undo": kind})
+        if begun and (kind in ("deal", "stock") or (kind == "action" and rebuilt)):
+            self.live.drop()  # the deal goes, or is stepped again from its start
+        elif last_pushed and kind in ("action", "note"):
+            self.live.pop()  # (a note: the action is pushed again, without it)
+        self._follow()
         return what
 
     @property
@@ -396,7 +403,11 @@ class Recorder(EntryLog):
             raise Rejected("no action to attach a note to", "note")
         action = parse_action(self.game, d.actions[-1])
         line = format_action(self.game, msgspec.structs.replace(action, note=text))
+        last_pushed = self._known_begun() and self.live.pushed == len(d.actions)
         self._commit({"note": line})
+        if last_pushed:  # the live game's action takes the note
+            self.live.pop()
+            self._follow()
         return line
 
     def finish(self, output: str | Path, *, force: bool = False) -> Verdict:
@@ -409,38 +420,6 @@ class Recorder(EntryLog):
         self.journal.unlink(missing_ok=True)  # still held: no other recorder takes it up meanwhile
         self.close()
         return verdict_of(run(record), record, str(output), 0)
-
-    # -- internals --------------------------------------------------------------------------
-    def _check(self, entry: dict[str, Any]) -> None:
-        """Rejected unless the record with ``entry`` added replays legally (as far as its
-        stock goes); the recording is unchanged either way."""
-        self._admit(entry)
-        backup = [d.copy() for d in self.deals]
-        try:
-            self._apply(entry)
-            try:
-                record = self.record()
-            except FormatError as e:
-                raise Rejected(e.message, e.code) from None
-            outcome = self._run(record)
-        finally:
-            self.deals = backup
-            self._version += 1
-        err = outcome.error
-        if err is None or isinstance(err, StockMissing):
-            return
-        raise Rejected(err.reason, err.rule, self.legal() if "action" in entry else [])
-
-    def _events_of_last(self) -> list[str]:
-        """The events of the last action (none yet while the rules wait for a stock card:
-        they come with the card)."""
-        if isinstance(self._known().error, StockMissing):
-            return []
-        record = self.record(known_only=True)
-        if not record.deals:
-            return []
-        steps = self._events_of_deal(record)
-        return steps[-1] if steps else []
 
 
 def _no_rebuild(game: Game[Any]) -> str:

@@ -48,25 +48,16 @@ StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
 Walk = Generator[StepTuple, None, Outcome]
 
 
-def walk(record: Record, steps: bool = False, start: tuple[int, GameState] | None = None) -> Walk:
+def walk(record: Record, steps: bool = False) -> Walk:
     """Replay ``record`` by its rules. With ``steps``, yield every step; return the
-    :class:`Outcome`. The one driver behind verify, replay, score and export.
-
-    ``start`` is ``(k, state)``: go on from ``state``, the state after the record's first
-    ``k`` deals (the recorder keeps one, so that a step costs one deal, not the game);
-    ``state`` is played on."""
-    if start is None:
-        try:
-            game = get_game(record.game)
-            state = game.new_state(record.rules, record.players)
-        except (Illegal, FormatError) as e:
-            err = e if isinstance(e, Illegal) else Illegal("game", e.message)
-            return Outcome(None, err)
-        first = 0
-    else:
-        first, state = start
-        game = state.game
-    for di in range(first, len(record.deals)):
+    :class:`Outcome`. The one driver behind verify, replay, score and export."""
+    try:
+        game = get_game(record.game)
+        state = game.new_state(record.rules, record.players)
+    except (Illegal, FormatError) as e:
+        err = e if isinstance(e, Illegal) else Illegal("game", e.message)
+        return Outcome(None, err)
+    for di in range(len(record.deals)):
         deal = record.deals[di]
         refused = _next_deal_refused(state, di, len(record.deals[di - 1].actions) if di else 0)
         if refused is not None:
@@ -109,10 +100,12 @@ def _next_deal_refused(state: GameState, di: int, actions_before: int) -> Illega
 
 class Stepper:
     """A game stepped through its rules one deal and one action at a time: extended with
-    :meth:`begin` and :meth:`push`, shortened with :meth:`pop` (for a bot's search, a
-    recorder's undo, an analyst's what-if). Each step is atomic: a refused one (Illegal,
-    or StockMissing when it needs a stock card the deal does not give yet) changes
-    nothing. :attr:`record` is the game so far, :attr:`state` its live state.
+    :meth:`begin` and :meth:`push`, shortened with :meth:`pop` (one step) or :meth:`drop`
+    (the current deal at once), for a bot's search, a recorder's undo, an analyst's
+    what-if. Each step is atomic: a refused one (Illegal, or StockMissing when it needs a
+    stock card the deal does not give yet) changes nothing. :attr:`record` is the game so
+    far, :attr:`state` its live state. To change the current deal itself (a stock card
+    revealed, hands rebuilt from the plays), :meth:`drop` it and :meth:`begin` the new one.
 
     >>> from gamerec.bots import simulate
     >>> game = next(simulate("blackball", players=3, games=1, seed=1))
@@ -124,6 +117,10 @@ class Stepper:
     []
     >>> stepper.pop() == first, stepper.state.to_move == game.deals[0].actions[0].seat
     (True, True)
+    >>> stepper.push(first), stepper.begun, stepper.pushed
+    ([], 1, 1)
+    >>> stepper.drop().actions == [first], stepper.begun, stepper.state.deal_index
+    (True, 0, -1)
     """
 
     def __init__(self, header: Record) -> None:
@@ -139,6 +136,16 @@ class Stepper:
         deals = [msgspec.structs.replace(d, actions=list(a)) for d, a in self._deals]
         return msgspec.structs.replace(self.header, deals=deals)
 
+    @property
+    def begun(self) -> int:
+        """How many deals have begun (the current one included)."""
+        return len(self._deals)
+
+    @property
+    def pushed(self) -> int:
+        """How many actions of the current deal were pushed (0 before the first deal)."""
+        return len(self._deals[-1][1]) if self._deals else 0
+
     def begin(self, deal: Deal[Any]) -> list[Event]:
         """Begin ``deal`` (its actions are not played: push them); the events it caused."""
         refused = _next_deal_refused(
@@ -147,7 +154,11 @@ class Stepper:
         if refused is not None:
             raise refused
         before = self.state.copy()
-        events = list(self.state.begin_deal(deal))  # (atomic, but forest's first forest card)
+        try:
+            events = list(self.state.begin_deal(deal))
+        except BaseException:  # (forest turns its first forest card after the deal is made)
+            self.state = before
+            raise
         self._before.append(before)
         self._deals.append((deal, []))
         return events
@@ -167,12 +178,10 @@ class Stepper:
         if not self._deals:
             raise IndexError("nothing to take back")
         deal, actions = self._deals[-1]
-        state = self._before[-1].copy()
         if not actions:
-            self._deals.pop()
-            self._before.pop()
-            self.state = state
+            self.drop()
             return deal
+        state = self._before[-1].copy()
         last = actions.pop()
         state.begin_deal(deal)
         for action in actions:
@@ -180,11 +189,19 @@ class Stepper:
         self.state = state
         return last
 
+    def drop(self) -> Deal[Any]:
+        """Take back the current deal with all its actions, in one step (back to the state
+        kept before it: nothing is replayed). The deal, with the actions that were pushed."""
+        if not self._deals:
+            raise IndexError("nothing to take back")
+        deal, actions = self._deals.pop()
+        self.state = self._before.pop()
+        return msgspec.structs.replace(deal, actions=actions)
 
-def run(record: Record, start: tuple[int, GameState] | None = None) -> Outcome:
-    """Walk ``record`` without steps (from ``start``, as :func:`walk` says) and return how
-    it ended."""
-    gen = walk(record, start=start)
+
+def run(record: Record) -> Outcome:
+    """Walk ``record`` without steps and return how it ended."""
+    gen = walk(record)
     try:
         while True:
             next(gen)

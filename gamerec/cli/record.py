@@ -175,7 +175,8 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             say(RECORD_HELP)
         elif word in ("legal", "?"):
             legal = rec.legal()
-            say("legal: " + (", ".join(legal) if legal else "(not known: the hands are unknown)"))
+            unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"
+            say("legal: " + (", ".join(legal) if legal else unknown))
         elif word == "undo":
             if rec.undo_drops_deal and not _ask(
                 f"undo takes back {g.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "

@@ -1,7 +1,8 @@
-"""The stepper, extended and shortened one step at a time (issue 13, item 2): for recorded
-games of every game, pushing every deal and action and then popping them all back passes
-through exactly the states seen going forward; a refused step changes nothing; the record
-so far is what was pushed."""
+"""The stepper, extended and shortened one step at a time (issue 13, items 2 and 4): for
+recorded games of every game, pushing every deal and action and then popping them all back
+passes through exactly the states seen going forward; any mix of steps forward, pops and
+drops (a deal taken back at once) leaves the state of its record replayed; a refused step,
+a deal's begin included, changes nothing; the record so far is what was pushed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
-from gamerec.errors import Illegal
+from gamerec.errors import Illegal, StockMissing
 from gamerec.stepper import Stepper, walk
 
 GAMES = [("blackball", 3), ("forest", 3), ("black-swan-2012", 2), ("black-swan-taroc", 3)]
@@ -60,3 +61,61 @@ def test_a_refused_step_changes_nothing(game: str, players: int) -> None:
         stepper.begin(record.deals[0])
     assert refused.value.rule == "deal-unfinished"
     assert stepper.state.snapshot() == before
+
+
+def _replayed(stepper: Stepper) -> dict[str, object]:
+    """The state of the stepper's record walked afresh by the one driver."""
+    record = stepper.record
+    final = Stepper(record).state  # (no deal yet)
+    for *_, state in walk(record, steps=True):
+        final = state
+    return final.snapshot()
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.lists(st.sampled_from("ffffffpd"), max_size=60))
+def test_any_mix_of_steps_forward_pops_and_drops_is_the_replay_of_its_record(
+    game: str, players: int, seed: int, moves: list[str]
+) -> None:
+    """Forward (the record's next deal or action), pop and drop in any order: the live
+    state is always the record so far replayed, and the record a prefix of the game."""
+    (record,) = simulate(game, players, 1, seed)
+    stepper = Stepper(record)
+    for move in moves:
+        done = stepper.record.deals
+        if move == "f":
+            current = record.deals[len(done) - 1] if done else None
+            if current is not None and len(done[-1].actions) < len(current.actions):
+                stepper.push(current.actions[len(done[-1].actions)])
+            elif len(done) < len(record.deals):
+                stepper.begin(record.deals[len(done)])
+        elif not done:
+            with pytest.raises(IndexError):
+                stepper.pop() if move == "p" else stepper.drop()
+        elif move == "p":
+            stepper.pop()
+        else:
+            dropped = stepper.drop()
+            assert dropped.actions == done[-1].actions and stepper.begun == len(done) - 1
+        assert stepper.state.snapshot() == _replayed(stepper)
+        deals = stepper.record.deals
+        assert stepper.begun == len(deals) and stepper.pushed == (len(deals[-1].actions) if deals else 0)
+        for got, full in zip(deals, record.deals, strict=False):
+            assert got.actions == full.actions[: len(got.actions)]
+
+
+def test_a_deal_refused_for_a_missing_stock_card_changes_nothing() -> None:
+    """forest turns its first forest card once the deal is made: a deal without it raised
+    StockMissing from begin with the state already changed."""
+    (record,) = simulate("forest", 3, 1, 5)
+    stepper = Stepper(record)
+    first = record.deals[0]
+    before = stepper.state.snapshot()
+    with pytest.raises(StockMissing):
+        stepper.begin(msgspec.structs.replace(first, stock=[]))
+    assert stepper.state.snapshot() == before and stepper.begun == 0
+    stepper.begin(first)
+    for action in first.actions:
+        stepper.push(action)
+    assert stepper.state.snapshot() == _replayed(stepper)

@@ -2,7 +2,8 @@
 actions, illegal ones, undo, notes, stock cards, typos), cut off at any point, ``--resume``
 succeeds and rebuilds exactly the entries that were accepted. Driven through the Recorder
 API with hypothesis, for every game; after each line the journal is copied (a crash at
-that point) and resumed."""
+that point) and resumed, and the recorder's live game (stepped line by line) is the one
+the resumed recorder steps afresh."""
 
 from __future__ import annotations
 
@@ -108,6 +109,10 @@ def test_resume_rebuilds_exactly_what_was_accepted(
                 assert resumed.repair is None
                 assert state_of(resumed) == state_of(rec)
                 assert resumed.status() == rec.status() and resumed.legal() == rec.legal()
+                # the live game stepped line by line is the one stepped afresh on resume
+                assert resumed.needs_stock == rec.needs_stock
+                assert resumed.live.record == rec.live.record
+                assert resumed.live.state.snapshot() == rec.live.state.snapshot()
             finally:
                 resumed.close()
     finally:
