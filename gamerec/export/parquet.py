@@ -141,24 +141,46 @@ def schemas() -> dict[str, Any]:
     }
 
 
+_ACTION_BODY = [c for c, _ in ACTION_COLUMNS[len(_KEY) :]]
+_WINNER = _ACTION_BODY.index("trick_winner")
+
+
 class _Rows:
-    """The rows of the three tables, column by column, as records are added."""
+    """The rows of the three tables as records are added, made into Arrow columns when
+    taken. An action's row is a tuple of what is its own (its record key is kept once per
+    record and its trick's winner in a list of their own): one tuple per action is what
+    keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
-        self.columns: dict[str, dict[str, list[Any]]] = {
-            name: {c: [] for c, _ in columns} for name, columns in TABLES.items()
-        }
+        self.rows: dict[str, list[Any]] = {name: [] for name in TABLES}
+        self.action_keys: list[tuple[tuple[str, int, str, str], int]] = []  # (key, actions)
+        self.winners: list[int | None] = []  # each action's trick winner
 
     def pending(self) -> tuple[int, int]:
         """(records, actions) held."""
-        return len(self.columns["records"]["source"]), len(self.columns["actions"]["source"])
+        return len(self.rows["records"]), len(self.rows["actions"])
 
     def take(self, pa: Any, schema: dict[str, Any]) -> dict[str, Any]:
         """The rows held as Arrow tables; none held afterwards."""
-        out = {name: pa.table(cols, schema=schema[name]) for name, cols in self.columns.items()}
-        for cols in self.columns.values():
-            for v in cols.values():
-                v.clear()
+        out = {}
+        for name, rows in self.rows.items():
+            sch = schema[name]
+            if name == "actions":
+                keys: list[list[Any]] = [[] for _ in _KEY]
+                for key, count in self.action_keys:
+                    for column, value in zip(keys, key, strict=True):
+                        column += [value] * count
+                body: list[Any] = (
+                    list(zip(*rows, strict=True)) if rows else [[] for _ in range(len(_ACTION_BODY) - 1)]
+                )
+                columns = [*keys, *body[:_WINNER], self.winners, *body[_WINNER:]]
+            else:
+                columns = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
+            arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+            out[name] = pa.Table.from_arrays(arrays, schema=sch)
+            rows.clear()
+        self.action_keys.clear()
+        self.winners = []
         return out
 
     def add(self, source: str, number: int, record: Record) -> tuple[int, int]:
@@ -172,23 +194,15 @@ class _Rows:
         digest = content_hash(record)
         players = record.players
         nplayers = len(players)
-        acts = self.columns["actions"]
-        a_source, a_record, a_hash, a_game = acts["source"], acts["record"], acts["hash"], acts["game"]
-        a_deal, a_action, a_seat, a_player = acts["deal"], acts["action"], acts["seat"], acts["player"]
-        a_type, a_bid, a_cards, a_pledge = acts["type"], acts["bid"], acts["cards"], acts["pledge"]
-        a_trick, a_pos, a_winner, a_score = (
-            acts["trick"],
-            acts["position"],
-            acts["trick_winner"],
-            acts["score"],
-        )
-        a_detail, a_note = acts["detail"], acts["note"]
-        deals = self.columns["deals"]
+        acts = self.rows["actions"]
+        append = acts.append
+        deals = self.rows["deals"]
         side_of: dict[int, int] = {}
         deal_rows = 0
-        first_action = len(a_source)
+        first_action = len(acts)
         trick = 1
-        pending: list[int] = []  # rows (in the actions columns) of the trick under way
+        pending: list[int] = []  # the rows of the trick under way
+        winners = self.winners
         taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
         forest: list[str | None] = []
         swan: int | None = None
@@ -214,16 +228,11 @@ class _Rows:
                         if targets is not None
                         else None
                     )
-                for name, value in (
-                    ("source", source), ("record", number), ("hash", digest), ("game", gid),
-                    ("deal", di + 1), ("seat", seat), ("player", players[seat]), ("side", side),
-                    ("hand_size", len(hands[seat])), ("trump", trump),
-                    ("forest", list(forest) if gid == "forest" else None),
-                    ("bid", bid), ("tricks", taken[seat]), ("made", made),
-                    ("swan", swan == seat if gid.startswith("black-swan") else None),
-                    ("score", score), ("total", total),
-                ):  # fmt: skip
-                    deals[name].append(value)
+                deals.append([
+                    source, number, digest, gid, di + 1, seat, players[seat], side, len(hands[seat]),
+                    trump, list(forest) if gid == "forest" else None, bid, taken[seat], made,
+                    swan == seat if gid.startswith("black-swan") else None, score, total,
+                ])  # fmt: skip
                 deal_rows += 1
 
         gen = walk(record, steps=True)
@@ -247,40 +256,32 @@ class _Rows:
             else:
                 seat: int = a.seat  # type: ignore[attr-defined]
                 kind = type(a)
-                a_source.append(source)
-                a_record.append(number)
-                a_hash.append(digest)
-                a_game.append(gid)
-                a_deal.append(deal + 1)
-                a_action.append(index + 1)
-                a_seat.append(seat)
-                a_player.append(players[seat] if 0 <= seat < nplayers else None)
-                a_type.append(a.kind)
-                a_bid.append(a.tricks if kind is Bid else None)  # type: ignore[attr-defined]
                 if kind is Play or kind is Pass:
-                    a_cards.append([codes[a.card]])  # type: ignore[attr-defined]
+                    cards: tuple[str, ...] | None = (codes[a.card],)  # type: ignore[attr-defined]
                 elif kind is Cards:
-                    a_cards.append([codes[c] for c in a.cards])  # type: ignore[attr-defined]
+                    cards = tuple([codes[c] for c in a.cards])  # type: ignore[attr-defined]
                 else:
-                    a_cards.append(None)
-                a_pledge.append(PLEDGES[a.pledge] if kind is Pledge else None)  # type: ignore[attr-defined]
-                if a.in_trick:
-                    pending.append(len(a_trick))
-                    a_trick.append(trick)
-                    a_pos.append(len(pending))
-                else:
-                    a_trick.append(None)
-                    a_pos.append(None)
-                a_winner.append(None)
+                    cards = None
                 side = side_of.get(seat)
-                a_score.append(state.totals[side] if side is not None else None)
-                a_detail.append((detail(a) or None) if detail is not None else None)
-                a_note.append(a.note)  # type: ignore[attr-defined]
+                if a.in_trick:
+                    pending.append(len(winners))
+                    at: int | None = trick
+                    position: int | None = len(pending)
+                else:
+                    at = position = None
+                append((
+                    deal + 1, index + 1, seat, players[seat] if 0 <= seat < nplayers else None, a.kind,
+                    a.tricks if kind is Bid else None, cards,  # type: ignore[attr-defined]
+                    PLEDGES[a.pledge] if kind is Pledge else None,  # type: ignore[attr-defined]
+                    at, position, state.totals[side] if side is not None else None,
+                    (detail(a) or None) if detail is not None else None, a.note,  # type: ignore[attr-defined]
+                ))  # fmt: skip
+                winners.append(None)
             for e in events:
                 if e.ends_trick:
                     won: int = e.seat  # type: ignore[attr-defined]
                     for r in pending:
-                        a_winner[r] = won
+                        winners[r] = won
                     pending = []
                     trick += 1
                     if 0 <= won < nplayers:
@@ -301,28 +302,26 @@ class _Rows:
             close(open_deal, outcome.state, None)
         verdict = verdict_of(outcome, record, source, number - 1)
         sheet = verdict.scores
-        winners: list[str] = []
+        names: list[str] = []  # of the winners
         if sheet is not None and sheet.complete and verdict.status in ("valid", "mismatch"):
             members = sheet.members or [[s] for s in range(nplayers)]
-            winners = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
+            names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
         meta = record.meta
-        for name, value in (
-            ("source", source), ("record", number), ("hash", digest), ("game", gid),
-            ("players", list(players)), ("date", meta.date), ("event", meta.event), ("site", meta.site),
-            ("verdict", verdict.status), ("rule", verdict.rule),
-            ("deals", len(record.deals)), ("actions", record.action_count),
-            ("sides", sheet.sides if sheet is not None else None),
-            ("totals", sheet.totals if sheet is not None else None), ("winners", winners),
-        ):  # fmt: skip
-            self.columns["records"][name].append(value)
-        return deal_rows, len(a_source) - first_action
+        self.rows["records"].append([
+            source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
+            verdict.status, verdict.rule, len(record.deals), record.action_count,
+            sheet.sides if sheet is not None else None, sheet.totals if sheet is not None else None, names,
+        ])  # fmt: skip
+        if len(acts) > first_action:
+            self.action_keys.append(((source, number, digest, gid), len(acts) - first_action))
+        return deal_rows, len(acts) - first_action
 
 
 def _chunks(
     entries: Iterable[Entry], counts: dict[str, int], group: int, pa: Any, schema: dict[str, Any]
 ) -> Iterator[dict[str, Any]]:
     """The tables of ``entries``, a chunk of Arrow tables (by table name) at a time: one
-    every ``group`` records or ``group`` x 100 actions. ``counts`` is kept up to date."""
+    every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date."""
     rows = _Rows()
     for entry in entries:
         record = entry.record
@@ -334,7 +333,7 @@ def _chunks(
         counts["deal_rows"] += deal_rows
         counts["actions"] += actions
         held, acts = rows.pending()
-        if held >= group or acts >= group * 100:
+        if held >= group or acts >= group * 25:
             yield rows.take(pa, schema)
     if rows.pending()[0]:
         yield rows.take(pa, schema)
