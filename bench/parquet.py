@@ -29,8 +29,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
 from gamerec.bots import simulate
@@ -43,6 +42,7 @@ from gamerec.verdicts import verify_entries
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}
 AIM = 3.0
 BIG = (100_000, 300_000)
+ROOT = Path(__file__).resolve().parent.parent
 
 # run in a fresh process: export FILE to OUT, then print the peak RSS in KiB
 _CHILD = """
@@ -103,7 +103,12 @@ def peak_rss(count: int, work: Path, seed: int) -> dict[str, float]:
     ).stdout.split()
     seconds = time.perf_counter() - start
     source.unlink()
-    return {"records": float(out[0]), "actions": float(out[1]), "peak RSS MiB": int(out[2]) / 1024, "s": seconds}
+    return {
+        "records": float(out[0]),
+        "actions": float(out[1]),
+        "peak RSS MiB": int(out[2]) / 1024,
+        "s": seconds,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,9 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"engines: {report['engines']}; µs per action, and the ratio to validate in the same run")
     print("{:18} {:>8} {:>8} {:>6}".format("game", "validate", "parquet", "ratio"))
     for game, r in results.items():
-        print(
-            f"{game:18} {r['validate us/action']:8.2f} {r['parquet us/action']:8.2f} {r['parquet ratio']:6.1f}"
-        )
+        us = f"{r['validate us/action']:8.2f} {r['parquet us/action']:8.2f}"
+        print(f"{game:18} {us} {r['parquet ratio']:6.1f}")
     worst = max(r["parquet ratio"] for r in results.values())
     print(f"parquet: worst ratio {worst:.1f} (aim at most {AIM:g}): {'met' if worst <= AIM else 'not met'}")
     for n, m in memory.items():
