@@ -122,8 +122,8 @@ COMMANDS = {
         _export,
         "Export records as JSON (the editable twin), CSV (one row per action with derived columns), text "
         "(a readable history with the game's score sheet), HTML (one self-contained page that replays a "
-        "record in a browser), or, for a whole batch, Parquet (a folder with actions.parquet and "
-        "deal_scores.parquet; needs the 'parquet' extra).",
+        "record in a browser), or, for a whole batch, Parquet (a folder with records.parquet, "
+        "deals.parquet and actions.parquet, to query with DuckDB or pandas; needs the 'parquet' extra).",
     ),
     "record": Lazy(
         _record,

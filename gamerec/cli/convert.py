@@ -84,8 +84,8 @@ def export(
     """Export records as JSON (the editable twin), CSV (one row per action with derived
     columns), text (a readable history with the game's score sheet), HTML (one
     self-contained page that replays a record in a browser), or, for a whole batch,
-    Parquet (a folder with actions.parquet and deal_scores.parquet; needs the 'parquet'
-    extra).
+    Parquet (a folder with records.parquet, deals.parquet and actions.parquet, to query
+    with DuckDB or pandas; needs the 'parquet' extra).
 
     CSV, text and HTML replay each record: one that is not valid is still exported as far
     as it goes (an illegal record up to its illegal action, which the CSV's 'illegal'

@@ -1,66 +1,114 @@
-"""Exports for analysis: a batch of records as two Parquet tables, for DuckDB, pandas or
-Spark. Needs the optional extra ``parquet`` (pyarrow).
+"""Tables for analysis: a batch of records as three Parquet tables (or Arrow tables, from
+Python), for DuckDB, pandas or Spark. Needs the optional extra ``parquet`` (pyarrow).
 
-- ``actions.parquet``: one row per recorded action of every readable record, with the
-  derived columns of the CSV export (deal, trick, trick winner, running score, detail).
-- ``deal_scores.parquet``: one row per deal and scoring side: the deal's score and the
-  running total.
+- ``records.parquet``: one row per readable record: its verdict, players, metadata,
+  totals and winners.
+- ``deals.parquet``: one row per deal (round, game) and seat: the hand size, the trump or
+  forest cards where the game has them, the bid, the tricks (tables) taken, whether the
+  contract was made, who took the Black Swan, the deal's score and the running total.
+- ``actions.parquet``: one row per action, typed: the bid as an integer, the cards as a
+  list of codes, the trick, the position in it and its winner, the running score.
 
-Records are read and written in row groups, so memory stays flat however large the batch.
-Unreadable records are left out and counted.
+Every table starts with the same record key: ``source``, ``record`` (from 1 in its file)
+and ``hash`` (the content hash), then ``game``. docs/batch.md says what each column means
+in each game. The rows come from one replay of each record by the stepper's light steps
+(no views are made); records are written in row groups, so memory stays flat however large
+the batch. Unreadable records are left out and counted.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from ..batch import content_hash
+from ..cards import PLEDGES, SWAN, TAROC_SWAN
 from ..errors import InputError
+from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
-from ..format.read import read_records
+from ..format.read import Entry, read_records
+from ..format.record import Bid, Cards, Pass, Play, Pledge, Record
 from ..format.write import remove_stale_temporaries, temporary_path
-from .csv import csv_rows
+from ..games import get_game
+from ..games.views import presenter
+from ..stepper import Outcome, walk
+from ..verdicts import verdict_of
 
-__all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "ParquetSummary", "write_parquet"]
+__all__ = [
+    "ACTION_COLUMNS",
+    "DEAL_COLUMNS",
+    "RECORD_COLUMNS",
+    "TABLES",
+    "ParquetSummary",
+    "record_batches",
+    "tables",
+    "write_parquet",
+]
 
+_KEY = (("source", "string"), ("record", "int32"), ("hash", "string"), ("game", "string"))
+
+#: records.parquet: one row per readable record
+RECORD_COLUMNS = (
+    *_KEY,
+    ("players", "list<string>"),
+    ("date", "string"),
+    ("event", "string"),
+    ("site", "string"),
+    ("verdict", "string"),
+    ("rule", "string"),
+    ("deals", "int32"),
+    ("actions", "int32"),
+    ("sides", "list<string>"),
+    ("totals", "list<int32>"),
+    ("winners", "list<string>"),
+)
+#: deals.parquet: one row per deal begun and seat
+DEAL_COLUMNS = (
+    *_KEY,
+    ("deal", "int32"),
+    ("seat", "int16"),
+    ("player", "string"),
+    ("side", "int16"),
+    ("hand_size", "int16"),
+    ("trump", "string"),
+    ("forest", "list<string>"),
+    ("bid", "int16"),
+    ("tricks", "int16"),
+    ("made", "bool"),
+    ("swan", "bool"),
+    ("score", "int32"),
+    ("total", "int32"),
+)
+#: actions.parquet: one row per action played (an illegal record's stop before its fault)
 ACTION_COLUMNS = (
-    ("source", "string"),
-    ("record", "int32"),
-    ("hash", "string"),
-    ("game", "string"),
+    *_KEY,
     ("deal", "int32"),
     ("action", "int32"),
     ("seat", "int16"),
     ("player", "string"),
     ("type", "string"),
-    ("value", "string"),
+    ("bid", "int16"),
+    ("cards", "list<string>"),
+    ("pledge", "string"),
     ("trick", "int32"),
+    ("position", "int16"),
     ("trick_winner", "int16"),
     ("score", "int32"),
     ("detail", "string"),
     ("note", "string"),
 )
-DEAL_COLUMNS = (
-    ("source", "string"),
-    ("record", "int32"),
-    ("hash", "string"),
-    ("game", "string"),
-    ("status", "string"),
-    ("deal", "int32"),
-    ("side", "int16"),
-    ("side_name", "string"),
-    ("score", "int32"),
-    ("total", "int32"),
-)
+#: the tables, by name (the file is NAME.parquet), with their columns
+TABLES = {"records": RECORD_COLUMNS, "deals": DEAL_COLUMNS, "actions": ACTION_COLUMNS}
 
 
 class ParquetSummary(msgspec.Struct):
-    """What :func:`write_parquet` wrote."""
+    """What :func:`write_parquet` wrote: ``deal_rows`` rows of deals.parquet (one per deal
+    and seat), ``actions`` rows of actions.parquet, one row per record."""
 
     records: int
     actions: int
@@ -78,8 +126,247 @@ def _pyarrow() -> Any:
     return pa, pq
 
 
-def _none_if_blank(value: object) -> object:
-    return None if value == "" else value
+def _arrow_type(pa: Any, kind: str) -> Any:
+    if kind.startswith("list<"):
+        return pa.list_(_arrow_type(pa, kind[5:-1]))
+    return getattr(pa, "bool_" if kind == "bool" else kind)()
+
+
+def schemas() -> dict[str, Any]:
+    """The Arrow schema of each table, by name."""
+    pa, _ = _pyarrow()
+    return {
+        name: pa.schema([(c, _arrow_type(pa, kind)) for c, kind in columns])
+        for name, columns in TABLES.items()
+    }
+
+
+_ACTION_BODY = [c for c, _ in ACTION_COLUMNS[len(_KEY) :]]
+_WINNER = _ACTION_BODY.index("trick_winner")
+
+
+class _Rows:
+    """The rows of the three tables as records are added, made into Arrow columns when
+    taken. An action's row is a tuple of what is its own (its record key is kept once per
+    record and its trick's winner in a list of their own): one tuple per action is what
+    keeps the export near the replay's own cost."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[Any]] = {name: [] for name in TABLES}
+        self.action_keys: list[tuple[tuple[str, int, str, str], int]] = []  # (key, actions)
+        self.winners: list[int | None] = []  # each action's trick winner
+
+    def pending(self) -> tuple[int, int]:
+        """(records, actions) held."""
+        return len(self.rows["records"]), len(self.rows["actions"])
+
+    def take(self, pa: Any, schema: dict[str, Any]) -> dict[str, Any]:
+        """The rows held as Arrow tables; none held afterwards."""
+        out = {}
+        for name, rows in self.rows.items():
+            sch = schema[name]
+            if name == "actions":
+                keys: list[list[Any]] = [[] for _ in _KEY]
+                for key, count in self.action_keys:
+                    for column, value in zip(keys, key, strict=True):
+                        column += [value] * count
+                body: list[Any] = (
+                    list(zip(*rows, strict=True)) if rows else [[] for _ in range(len(_ACTION_BODY) - 1)]
+                )
+                columns = [*keys, *body[:_WINNER], self.winners, *body[_WINNER:]]
+            else:
+                columns = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
+            arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+            out[name] = pa.Table.from_arrays(arrays, schema=sch)
+            rows.clear()
+        self.action_keys.clear()
+        self.winners = []
+        return out
+
+    def add(self, source: str, number: int, record: Record) -> tuple[int, int]:
+        """Replay ``record`` (number ``number`` of ``source``, from 1) and add its rows:
+        (deal rows, action rows) added."""
+        game = get_game(record.game)
+        shown = presenter(game.id)
+        detail = shown.action_detail if shown.has_details else None
+        codes = game.deck.codes
+        gid = game.id
+        digest = content_hash(record)
+        players = record.players
+        nplayers = len(players)
+        acts = self.rows["actions"]
+        append = acts.append
+        deals = self.rows["deals"]
+        side_of: dict[int, int] = {}
+        deal_rows = 0
+        first_action = len(acts)
+        trick = 1
+        pending: list[int] = []  # the rows of the trick under way
+        winners = self.winners
+        taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
+        forest: list[str | None] = []
+        swan: int | None = None
+        trump: str | None = None
+        open_deal = -1  # the deal begun and not yet scored, or -1
+
+        def close(di: int, state: Any, scored: DealScored | None) -> None:
+            nonlocal deal_rows
+            hands = record.deals[di].hands
+            bids = state.bids if gid == "blackball" else None
+            targets = state.rules.targets if gid == "forest" else None
+            for seat in range(nplayers):
+                side = side_of.get(seat)
+                bid = bids[seat] if bids is not None else None
+                if scored is None or side is None:
+                    made = score = total = None
+                else:
+                    score, total = scored.scores[side], scored.totals[side]
+                    made = (
+                        bid == taken[seat]
+                        if bids is not None
+                        else taken[seat] in targets
+                        if targets is not None
+                        else None
+                    )
+                deals.append([
+                    source, number, digest, gid, di + 1, seat, players[seat], side, len(hands[seat]),
+                    trump, list(forest) if gid == "forest" else None, bid, taken[seat], made,
+                    swan == seat if gid.startswith("black-swan") else None, score, total,
+                ])  # fmt: skip
+                deal_rows += 1
+
+        gen = walk(record, steps=True)
+        while True:
+            try:
+                deal, index, a, events, state = next(gen)
+            except StopIteration as stop:
+                outcome: Outcome = stop.value
+                break
+            if a is None:  # a deal begins
+                if not side_of:
+                    side_of = {s: i for i, members in enumerate(state.members()) for s in members}
+                trick = 1
+                pending = []
+                taken = [0] * nplayers
+                forest = []
+                swan = None
+                up = getattr(state, "upcard", None) if gid == "blackball" else None
+                trump = codes[up] if up is not None else None
+                open_deal = deal
+            else:
+                seat: int = a.seat  # type: ignore[attr-defined]
+                kind = type(a)
+                if kind is Play or kind is Pass:
+                    cards: tuple[str, ...] | None = (codes[a.card],)  # type: ignore[attr-defined]
+                elif kind is Cards:
+                    cards = tuple([codes[c] for c in a.cards])  # type: ignore[attr-defined]
+                else:
+                    cards = None
+                side = side_of.get(seat)
+                if a.in_trick:
+                    pending.append(len(winners))
+                    at: int | None = trick
+                    position: int | None = len(pending)
+                else:
+                    at = position = None
+                append((
+                    deal + 1, index + 1, seat, players[seat] if 0 <= seat < nplayers else None, a.kind,
+                    a.tricks if kind is Bid else None, cards,  # type: ignore[attr-defined]
+                    PLEDGES[a.pledge] if kind is Pledge else None,  # type: ignore[attr-defined]
+                    at, position, state.totals[side] if side is not None else None,
+                    (detail(a) or None) if detail is not None else None, a.note,  # type: ignore[attr-defined]
+                ))  # fmt: skip
+                winners.append(None)
+            for e in events:
+                if e.ends_trick:
+                    won: int = e.seat  # type: ignore[attr-defined]
+                    for r in pending:
+                        winners[r] = won
+                    pending = []
+                    trick += 1
+                    if 0 <= won < nplayers:
+                        taken[won] += 1
+                    if type(e) is Captured:
+                        if SWAN in e.kept:
+                            swan = e.taker
+                        elif SWAN in e.cards:
+                            swan = e.seat
+                    elif type(e) is TrickTaken and any(p[1] == TAROC_SWAN for p in e.plays):
+                        swan = e.seat
+                elif type(e) is ForestTurned:
+                    forest.append(codes[e.card] if e.card is not None else None)
+                elif type(e) is DealScored:
+                    close(deal, state, e)
+                    open_deal = -1
+        if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
+            close(open_deal, outcome.state, None)
+        verdict = verdict_of(outcome, record, source, number - 1)
+        sheet = verdict.scores
+        names: list[str] = []  # of the winners
+        if sheet is not None and sheet.complete and verdict.status in ("valid", "mismatch"):
+            members = sheet.members or [[s] for s in range(nplayers)]
+            names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
+        meta = record.meta
+        self.rows["records"].append([
+            source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
+            verdict.status, verdict.rule, len(record.deals), record.action_count,
+            sheet.sides if sheet is not None else None, sheet.totals if sheet is not None else None, names,
+        ])  # fmt: skip
+        if len(acts) > first_action:
+            self.action_keys.append(((source, number, digest, gid), len(acts) - first_action))
+        return deal_rows, len(acts) - first_action
+
+
+def _chunks(
+    entries: Iterable[Entry], counts: dict[str, int], group: int, pa: Any, schema: dict[str, Any]
+) -> Iterator[dict[str, Any]]:
+    """The tables of ``entries``, a chunk of Arrow tables (by table name) at a time: one
+    every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date."""
+    rows = _Rows()
+    for entry in entries:
+        record = entry.record
+        if record is None:
+            counts["unreadable"] += 1
+            continue
+        counts["records"] += 1
+        deal_rows, actions = rows.add(entry.source, entry.index + 1, record)
+        counts["deal_rows"] += deal_rows
+        counts["actions"] += actions
+        held, acts = rows.pending()
+        if held >= group or acts >= group * 25:
+            yield rows.take(pa, schema)
+    if rows.pending()[0]:
+        yield rows.take(pa, schema)
+
+
+def record_batches(
+    paths: Paths, *, group: int = 2000, on_progress: OnProgress | None = None
+) -> Iterator[dict[str, Any]]:
+    """The tables of every readable record of the files, directories or globs named, as
+    pyarrow Tables by name (``records``, ``deals``, ``actions``), a chunk at a time (a chunk
+    every ``group`` records): memory stays flat. Unreadable records are left out."""
+    pa, _ = _pyarrow()
+    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
+    yield from _chunks(read_records(expand_paths(paths), on_progress), counts, group, pa, schemas())
+
+
+def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, Any]:
+    """The three tables of every readable record of the files, directories or globs named,
+    as pyarrow Tables by name: ``records``, ``deals`` and ``actions`` (docs/batch.md). The
+    whole batch is held in memory: for a large one, see :func:`record_batches` or
+    :func:`write_parquet`.
+
+    >>> t = tables(["fixtures/blackball/games/family-3p.json"])
+    >>> {name: table.num_rows for name, table in t.items()}
+    {'records': 1, 'deals': 39, 'actions': 186}
+    >>> t["records"].column("winners").to_pylist()
+    [['Sam']]
+    """
+    pa, _ = _pyarrow()
+    schema = schemas()
+    chunks = list(record_batches(paths, on_progress=on_progress))
+    return {name: pa.concat_tables([c[name] for c in chunks], promote_options="none") if chunks
+            else schema[name].empty_table() for name in TABLES}  # fmt: skip
 
 
 def write_parquet(
@@ -90,90 +377,43 @@ def write_parquet(
     group: int = 2000,
     on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
-    """Write ``actions.parquet`` and ``deal_scores.parquet`` for every record of the files,
-    directories or globs named, into ``directory``. Each file is written to a temporary name
-    and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
+    """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
+    of the files, directories or globs named, into ``directory``, a row group every
+    ``group`` records. Each file is written to a temporary name and renamed into place when
+    complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
     pa, pq = _pyarrow()
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    targets = [out / "actions.parquet", out / "deal_scores.parquet"]
+    targets = {name: out / f"{name}.parquet" for name in TABLES}
     if not force:
-        for t in targets:
+        for t in targets.values():
             if t.exists():
                 raise InputError(f"{t}: exists (use --force to replace it)")
-    schemas = [
-        pa.schema([(name, getattr(pa, kind)()) for name, kind in ACTION_COLUMNS]),
-        pa.schema([(name, getattr(pa, kind)()) for name, kind in DEAL_COLUMNS]),
-    ]
-    for t in targets:  # a run killed outright may have left its temporary files here
+    schema = schemas()
+    for t in targets.values():  # a run killed outright may have left its temporary files here
         remove_stale_temporaries(t)
-    temps = [temporary_path(t) for t in targets]
-    writers = [pq.ParquetWriter(str(tmp), schema) for tmp, schema in zip(temps, schemas, strict=True)]
-    columns: list[dict[str, list[Any]]] = [
-        {n: [] for n, _ in ACTION_COLUMNS},
-        {n: [] for n, _ in DEAL_COLUMNS},
-    ]
-    counts = {"records": 0, "actions": 0, "deal_rows": 0, "unreadable": 0}
-
-    def flush(i: int) -> None:
-        if columns[i]["source"]:
-            writers[i].write_table(pa.table(columns[i], schema=schemas[i]))
-            for v in columns[i].values():
-                v.clear()
-
+    temps = {name: temporary_path(t) for name, t in targets.items()}
+    writers: dict[str, Any] = {}
+    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
     try:
-        for entry in read_records(files, on_progress):
-            record = entry.record
-            if record is None:
-                counts["unreadable"] += 1
-                continue
-            counts["records"] += 1
-            number = entry.index + 1
-            digest = content_hash(record)
-            rows, verdict = csv_rows(record, number)
-            acts = columns[0]
-            for row in rows:
-                acts["source"].append(entry.source)
-                acts["hash"].append(digest)
-                acts["game"].append(record.game)
-                for name, _ in ACTION_COLUMNS[4:]:
-                    acts[name].append(_none_if_blank(row[name]))
-                acts["record"].append(number)
-            counts["actions"] += len(rows)
-            deals = columns[1]
-            sheet = verdict.scores if verdict is not None else None
-            if sheet is not None:
-                running = [0] * len(sheet.sides)
-                for d, scores in enumerate(sheet.deals, 1):
-                    for side, s in enumerate(scores):
-                        running[side] += s
-                        for name, value in (
-                            ("source", entry.source), ("record", number), ("hash", digest),
-                            ("game", record.game), ("status", verdict.status if verdict else ""),
-                            ("deal", d), ("side", side), ("side_name", sheet.sides[side]),
-                            ("score", s), ("total", running[side]),
-                        ):  # fmt: skip
-                            deals[name].append(value)
-                        counts["deal_rows"] += 1
-            if len(acts["source"]) >= group * 100:
-                flush(0)
-            if len(deals["source"]) >= group * 10:
-                flush(1)
-        flush(0)
-        flush(1)
-        for w in writers:
+        for name, tmp in temps.items():
+            writers[name] = pq.ParquetWriter(str(tmp), schema[name])
+        for chunk in _chunks(read_records(files, on_progress), counts, group, pa, schema):
+            for name, table in chunk.items():
+                writers[name].write_table(table)
+        for w in writers.values():
             w.close()
         if not counts["records"]:  # nothing could be read: nothing is written
             raise _NothingRead
-        for tmp, target in zip(temps, targets, strict=True):
-            tmp.replace(target)
+        for name, tmp in temps.items():
+            tmp.replace(targets[name])
     except BaseException as e:
-        for w in writers:
+        for w in writers.values():
             with contextlib.suppress(Exception):
                 w.close()
-        for tmp in temps:
+        for tmp in temps.values():
             tmp.unlink(missing_ok=True)
         if created:
             with contextlib.suppress(OSError):
@@ -183,7 +423,7 @@ def write_parquet(
         if isinstance(e, OSError):  # a full disk, a file-size limit: name the folder
             raise InputError(f"{out}: cannot write the Parquet tables: {e.strerror or e}") from None
         raise
-    return ParquetSummary(files=[str(t) for t in targets], **counts)
+    return ParquetSummary(files=[str(t) for t in targets.values()], **counts)
 
 
 class _NothingRead(Exception):

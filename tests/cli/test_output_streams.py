@@ -261,13 +261,13 @@ def test_parquet_export_removes_the_temporary_files_of_a_killed_run(big: Path, t
     out.mkdir()
     stale = [
         out / f".actions.parquet.gamerec-{gone.pid}-dead.tmp",
-        out / f".deal_scores.parquet.gamerec-{gone.pid}-x.tmp",
+        out / f".deals.parquet.gamerec-{gone.pid}-x.tmp",
     ]
     for p in stale:
         p.write_bytes(b"PAR1 cut short")
     r = cli("export", big, "--to", "parquet", "-o", out)
     assert r.exit_code == 0, r.stderr
-    assert sorted(os.listdir(out)) == ["actions.parquet", "deal_scores.parquet"]
+    assert sorted(os.listdir(out)) == ["actions.parquet", "deals.parquet", "records.parquet"]
 
 
 def test_an_exception_while_a_binary_file_is_read_stays_that_exception(big: Path) -> None:

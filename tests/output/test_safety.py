@@ -62,7 +62,7 @@ def test_record_text_never_becomes_a_path(tmp_path: Path) -> None:
     made = set(tmp_path.rglob("*")) - before
     assert {p.relative_to(work) for p in made} == {
         Path("a.csv"), Path("a.html"), Path("pq"), Path("pq/actions.parquet"),
-        Path("pq/deal_scores.parquet"), Path("a.gtxt"), Path("b.grec"),
+        Path("pq/deals.parquet"), Path("pq/records.parquet"), Path("a.gtxt"), Path("b.grec"),
     }  # fmt: skip
     assert not Path("/tmp/gamerec-owned").exists()
 
