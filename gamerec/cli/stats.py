@@ -36,6 +36,14 @@ def _by_size(values: dict[int, float]) -> str:
     return " ".join(f"{k}:{v:.1f}" for k, v in values.items())
 
 
+def _on_target(row: ForestStats) -> str:
+    return " ".join([str(row.rounds_on_target), *(f"{k}:{n}" for k, n in row.on_target.items())])
+
+
+def _pledges(row: BlackSwanTarocStats) -> str:
+    return f"{row.pledges_held} ({row.pledge_points} point{'s' if row.pledge_points != 1 else ''})"
+
+
 _COMMON: list[Column] = [("Games", lambda r: str(r.games)), ("Wins", lambda r: wins_text(r.wins))]
 _COLUMNS: dict[type[PlayerStats], list[Column]] = {
     BlackballStats: [
@@ -58,14 +66,14 @@ _COLUMNS: dict[type[PlayerStats], list[Column]] = {
     ],
     BlackSwanTarocStats: [
         *_COMMON,
-        ("Pledges held", lambda r: f"{r.pledges_held} ({r.pledge_points} points)"),
+        ("Pledges held", _pledges),
         ("Subpar", lambda r: str(r.subpar)),
         ("Points captured", lambda r: str(r.points_captured)),
     ],
     ForestStats: [
         *_COMMON,
         ("Rounds", lambda r: str(r.rounds)),
-        ("On target", lambda r: " ".join([str(r.rounds_on_target), *(f"{k}:{n}" for k, n in r.on_target.items())])),
+        ("On target", _on_target),
         ("Tricks per round", lambda r: f"{r.tricks_per_round:.1f}"),
         ("Penalties", lambda r: f"{r.penalties} ({r.penalty_points} points)"),
     ],
