@@ -36,12 +36,19 @@ def _by_size(values: dict[int, float]) -> str:
     return " ".join(f"{k}:{v:.1f}" for k, v in values.items())
 
 
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
 def _on_target(row: ForestStats) -> str:
-    return " ".join([str(row.rounds_on_target), *(f"{k}:{n}" for k, n in row.on_target.items())])
+    """``3 (4: 2, 8: 1)``: in all, then the rounds at each target."""
+    if not row.on_target:
+        return str(row.rounds_on_target)
+    return f"{row.rounds_on_target} ({', '.join(f'{k}: {n}' for k, n in row.on_target.items())})"
 
 
 def _pledges(row: BlackSwanTarocStats) -> str:
-    return f"{row.pledges_held} ({row.pledge_points} point{'s' if row.pledge_points != 1 else ''})"
+    return f"{row.pledges_held} ({_points(row.pledge_points)})"
 
 
 _COMMON: list[Column] = [("Games", lambda r: str(r.games)), ("Wins", lambda r: wins_text(r.wins))]
@@ -73,9 +80,9 @@ _COLUMNS: dict[type[PlayerStats], list[Column]] = {
     ForestStats: [
         *_COMMON,
         ("Rounds", lambda r: str(r.rounds)),
-        ("On target", _on_target),
+        ("On target (tricks: rounds)", _on_target),
         ("Tricks per round", lambda r: f"{r.tricks_per_round:.1f}"),
-        ("Penalties", lambda r: f"{r.penalties} ({r.penalty_points} points)"),
+        ("Penalties", lambda r: f"{r.penalties} ({_points(r.penalty_points)})"),
     ],
 }
 
