@@ -266,3 +266,10 @@ def test_every_shipped_game_adds_up(game: str) -> None:
         assert p.games == p.a_higher + p.b_higher + p.level
     for r in table.players:
         assert 0 <= r.wins <= r.games
+
+
+def test_progress_hears_of_every_record() -> None:
+    """``on_progress`` (the CLI's progress bar, as ``score`` has it) hears of each record read."""
+    heard: list[int] = []
+    player_stats(FIXTURES / "forest" / "games", on_progress=lambda records, _b, _t: heard.append(records))
+    assert heard == [1, 2, 3, 4]
