@@ -40,6 +40,12 @@ def _score() -> Command:
     return score
 
 
+def _stats() -> Command:
+    from .stats import stats_cmd
+
+    return stats_cmd
+
+
 def _export() -> Command:
     from .convert import export
 
@@ -117,6 +123,11 @@ COMMANDS = {
         _score,
         "Per-deal and total scores and the winners of every record (--totals: one line per record); with "
         "--standings, games played, wins, total, mean and best score per game and player.",
+    ),
+    "stats": Lazy(
+        _stats,
+        "Per game and player, the numbers that game's players care about (docs/stats.md), and "
+        "head-to-head: for each pair of players, games together and who finished higher.",
     ),
     "export": Lazy(
         _export,

@@ -70,6 +70,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "score-standings": ("score", "-j", "1", "--standings", "{input}"),
     "score-json": ("score", "-j", "1", "--json", "{input}"),
     "replay-all": ("replay", "--all", "{input}"),
+    "stats": ("stats", "{input}"),
+    "stats-json": ("stats", "--json", "{input}"),
     "export-json": ("export", "{input}", "--to", "json", "-o", "{out}/export.json"),
     "export-csv": ("export", "{input}", "--to", "csv", "-o", "{out}/export.csv"),
     "export-text": ("export", "{input}", "--to", "text", "-o", "{out}/export.txt"),
@@ -103,7 +105,7 @@ MAY_BE_VALID = {"json-rules-int-beyond-64-bit.json"}
 MIXED = {"jsonl-one-good-one-bad.jsonl", "jsonl-bad-line-then-good-line.jsonl"}
 NOT_VERIFYING = {"ls", "export-json", "export-csv", "export-text", "export-html", "export-parquet",
                  "convert-grec", "convert-gtxt", "salvage", "filter", "filter-binary", "split"}  # fmt: skip
-VERIFYING = {"validate", "score", "score-standings", "score-json", "replay-all"}
+VERIFYING = {"validate", "score", "score-standings", "score-json", "replay-all", "stats", "stats-json"}
 
 
 def may_succeed(command: str, name: str) -> bool:

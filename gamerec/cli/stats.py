@@ -1,0 +1,198 @@
+"""``gamerec stats``: per game and player, the numbers that game's players care about, and
+head-to-head records (:func:`gamerec.stats.player_stats`; each number is defined in
+docs/stats.md)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from ..escape import csv_table
+from ..stats import (
+    BlackballStats,
+    BlackSwan2012Stats,
+    BlackSwanTarocStats,
+    ForestStats,
+    GameStats,
+    PlayerStats,
+    Stats,
+    player_stats,
+)
+from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, out
+from .files import print_json
+from .options import Files, Quiet, refuse
+from .progress import Work
+from .render import line, plain, summary_line, verdict_line, wins_text
+
+Column = tuple[str, Callable[[Any], str]]
+
+
+def _by_size(values: dict[int, float]) -> str:
+    return " ".join(f"{k}:{v:.1f}" for k, v in values.items())
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _on_target(row: ForestStats) -> str:
+    """``3 (4: 2, 8: 1)``: in all, then the rounds at each target."""
+    if not row.on_target:
+        return str(row.rounds_on_target)
+    return f"{row.rounds_on_target} ({', '.join(f'{k}: {n}' for k, n in row.on_target.items())})"
+
+
+def _pledges(row: BlackSwanTarocStats) -> str:
+    return f"{row.pledges_held} ({_points(row.pledge_points)})"
+
+
+_COMMON: list[Column] = [("Games", lambda r: str(r.games)), ("Wins", lambda r: wins_text(r.wins))]
+_COLUMNS: dict[type[PlayerStats], list[Column]] = {
+    BlackballStats: [
+        *_COMMON,
+        ("Rounds", lambda r: str(r.rounds)),
+        ("Bids made", lambda r: f"{r.bids_made} ({r.bids_made_pct:.1f}%)"),
+        ("Over", lambda r: str(r.over_tricks)),
+        ("Under", lambda r: str(r.under_tricks)),
+        ("Zero bids made", lambda r: f"{r.zero_bids_made} of {r.zero_bids}"),
+        ("Points per round by hand size", lambda r: _by_size(r.points_by_size)),
+    ],
+    BlackSwan2012Stats: [
+        ("Matches", lambda r: str(r.games)),
+        ("Won", lambda r: wins_text(r.wins)),
+        ("Deals", lambda r: str(r.deals)),
+        ("Swan captures", lambda r: str(r.swan_captures)),
+        ("Tables", lambda r: str(r.tables)),
+        ("First out", lambda r: str(r.first_out)),
+        ("Points per deal", lambda r: f"{r.points_per_deal:.1f}"),
+    ],
+    BlackSwanTarocStats: [
+        *_COMMON,
+        ("Pledges held", _pledges),
+        ("Subpar", lambda r: str(r.subpar)),
+        ("Points captured", lambda r: str(r.points_captured)),
+    ],
+    ForestStats: [
+        *_COMMON,
+        ("Rounds", lambda r: str(r.rounds)),
+        ("On target (tricks: rounds)", _on_target),
+        ("Tricks per round", lambda r: f"{r.tricks_per_round:.1f}"),
+        ("Penalties", lambda r: f"{r.penalties} ({_points(r.penalty_points)})"),
+    ],
+}
+
+
+def stats_cmd(
+    files: Files,
+    player: Annotated[
+        str | None, typer.Option("--player", metavar="NAME", help="Only this player's numbers and pairs.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document (docs/cli.md).")] = False,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help="The player statistics as CSV, one row per game, player and number.")
+    ] = False,
+    quiet: Quiet = False,
+) -> int:
+    """Per game and player, the numbers that game's players care about (docs/stats.md),
+    and head-to-head: for each pair of players, games together and who finished higher.
+    Only valid records count; a record seen before (same content) is counted once.
+
+    \b
+    Examples:
+      gamerec stats season/
+      gamerec stats --player Ann 'season/**/*.grec'
+      gamerec stats --json tournament.grec | jq '.games.blackball.players'
+    """
+    if as_csv and as_json:
+        refuse("--csv", "and --json are two forms of the statistics: choose one")
+    with Work("computing statistics", "nothing printed", quiet=quiet) as work:
+        result = player_stats(files, player, on_progress=work)
+    for v in result.left_out:
+        err.print(verdict_line(v))
+    for a, b in result.duplicates:
+        err.print(line(f"{a}: duplicate of {b} (counted once)", "yellow"))
+    if player is not None and not result.games:
+        fail(f"no valid game has a player named {player!r}", EXIT_INPUT)
+    if as_json:
+        print_json(result)
+    elif as_csv:
+        sys.stdout.write(stats_csv(result))
+    else:
+        for game_id, game in result.games.items():
+            out.print(stats_table(game_id, game))
+            if game.head_to_head:
+                out.print(head_to_head_table(game_id, game))
+        out.print(plain(_summary(result)))
+    return _exit_code(result)
+
+
+def stats_table(game_id: str, game: GameStats) -> Table:
+    t = Table(title=plain(f"Statistics · {game_id}"), title_justify="left")
+    columns = _COLUMNS.get(type(game.players[0]), _COMMON) if game.players else _COMMON
+    t.add_column("Player")
+    for name, _ in columns:
+        t.add_column(name, justify="left" if name.startswith(("Points per round", "On target")) else "right")
+    for row in game.players:
+        t.add_row(plain(row.player), *(plain(cell(row)) for _, cell in columns))
+    return t
+
+
+def head_to_head_table(game_id: str, game: GameStats) -> Table:
+    t = Table(title=plain(f"Head-to-head · {game_id}"), title_justify="left")
+    t.add_column("Player")
+    t.add_column("Player")
+    for name in ("Games", "First higher", "Second higher", "Level"):
+        t.add_column(name, justify="right")
+    for p in game.head_to_head:
+        t.add_row(plain(p.a), plain(p.b), str(p.games), str(p.a_higher), str(p.b_higher), str(p.level))
+    return t
+
+
+STATS_COLUMNS = ("game", "player", "statistic", "value")
+
+
+def _cells(row: PlayerStats) -> Iterator[tuple[str, object]]:
+    for name in row.__struct_fields__:
+        if name == "player":
+            continue
+        value = getattr(row, name)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield f"{name}.{k}", v
+        elif isinstance(value, float):
+            yield name, Decimal(f"{value:.3f}")
+        else:
+            yield name, value
+
+
+def stats_csv(result: Stats) -> str:
+    """The player statistics as CSV, one row per game, player and number (``points_by_size.3``
+    for a number of a map), written by :func:`gamerec.escape.csv_table`."""
+    rows = (
+        [game_id, row.player, name, value]
+        for game_id, game in result.games.items()
+        for row in game.players
+        for name, value in _cells(row)
+    )
+    return csv_table(STATS_COLUMNS, rows)
+
+
+def _summary(result: Stats) -> str:
+    counts = {k: n for k, n in result.counts.items() if k != "duplicate"}
+    text = summary_line(counts)
+    dup = result.counts.get("duplicate", 0)
+    if dup:
+        text += f"; {dup} duplicate{'s' if dup != 1 else ''} counted once"
+    return text
+
+
+def _exit_code(result: Stats) -> int:
+    c = result.counts
+    if c["unreadable"]:
+        return EXIT_INPUT
+    return EXIT_PROBLEM if c["illegal"] + c["mismatch"] + c["incomplete"] else EXIT_OK
