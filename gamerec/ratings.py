@@ -201,8 +201,12 @@ def rate(verdicts: Iterable[Verdict], history: bool = True) -> Ratings:
 
 
 def _table(ratings: dict[str, PlackettLuceRating], played: Counter[str]) -> list[PlayerRating]:
-    rows = sorted(ratings.items(), key=lambda item: (-item[1].ordinal(z=Z), -item[1].mu, item[0]))
-    return [
-        PlayerRating(rank, name, r.mu, r.sigma, r.ordinal(z=Z), played[name])
-        for rank, (name, r) in enumerate(rows, 1)
-    ]
+    """Best first by ordinal, then mu, then name; players rated alike share a rank."""
+    rows = [(name, r.mu, r.sigma, r.ordinal(z=Z)) for name, r in ratings.items()]
+    rows.sort(key=lambda row: (-row[3], -row[1], row[0]))
+    table: list[PlayerRating] = []
+    for i, (name, mu, sigma, ordinal) in enumerate(rows):
+        prev = table[-1] if table else None
+        rank = prev.rank if prev is not None and (prev.mu, prev.sigma) == (mu, sigma) else i + 1
+        table.append(PlayerRating(rank, name, mu, sigma, ordinal, played[name]))
+    return table

@@ -14,11 +14,12 @@ library functions are looked up (``gamerec.cli.info.games_info``).
 
 from __future__ import annotations
 
-from . import check, convert, info, record, replay, select, simulate
+from . import check, convert, info, ratings, record, replay, select, simulate
 from .app import app, main
 
 app.command()(check.validate)
 app.command()(check.score)
+app.command()(ratings.ratings)
 app.command()(convert.export)
 app.command()(record.record)
 app.command()(convert.salvage)

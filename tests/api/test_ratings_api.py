@@ -276,3 +276,13 @@ def test_the_shipped_tournaments_rate_every_player(game: str) -> None:
     counted = {p.player: p.games for p in standings(verify_batch([str(path)])).games[game]}
     assert {r.player: r.games for r in table} == counted
     assert [r.ordinal for r in table] == sorted((r.ordinal for r in table), reverse=True)
+
+
+def test_players_rated_alike_share_a_rank() -> None:
+    """Ben and Iris each won a two-player game from the prior: the same numbers, one rank."""
+    games = [
+        verdict("blackball", ["Ben", "Ann"], [([9, 1], [0])], 1),
+        verdict("blackball", ["Iris", "Jon"], [([9, 1], [0])], 2),
+    ]
+    table = rate(games).table("blackball")
+    assert [(r.rank, r.player) for r in table] == [(1, "Ben"), (1, "Iris"), (3, "Ann"), (3, "Jon")]

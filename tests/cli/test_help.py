@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from gamerec.cli import app
 
-COMMANDS = ["validate", "score", "export", "record", "salvage", "convert", "simulate", "ls", "games",
+COMMANDS = ["validate", "score", "ratings", "export", "record", "salvage", "convert", "simulate", "ls", "games",
             "schema", "replay"]  # fmt: skip
 
 
