@@ -83,6 +83,8 @@ class Verdict(msgspec.Struct, omit_defaults=True):
     scores: ScoreSheet | None = None
     #: the record's content hash (see gamerec.batch.content_hash), when computed
     hash: str | None = None
+    #: the record's date as its header gives it (``meta.date``, not parsed), if any
+    date: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -173,6 +175,7 @@ def verdict_of(out: Outcome, record: Record, source: str = "-", index: int = 0, 
         "where": where,
         "game": record.game,
         "players": record.players,
+        "date": record.meta.date,
     }
     state = out.state
     sheet = score_sheet(state) if state is not None else None

@@ -40,6 +40,12 @@ def _score() -> Command:
     return score
 
 
+def _ratings() -> Command:
+    from .ratings import ratings
+
+    return ratings
+
+
 def _stats() -> Command:
     from .stats import stats_cmd
 
@@ -123,6 +129,12 @@ COMMANDS = {
         _score,
         "Per-deal and total scores and the winners of every record (--totals: one line per record); with "
         "--standings, games played, wins, total, mean and best score per game and player.",
+    ),
+    "ratings": Lazy(
+        _ratings,
+        "Rate every player per game from the valid records, in date order (records without a date keep "
+        "their place in the input), with openskill's Plackett-Luce model: rating (mu), uncertainty "
+        "(sigma), the conservative ordinal mu - 3 sigma the players are ranked by, and games rated.",
     ),
     "stats": Lazy(
         _stats,

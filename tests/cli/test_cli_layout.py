@@ -21,6 +21,7 @@ from gamerec.cli.app import main
 COMMANDS = {
     "validate": "check",
     "score": "check",
+    "ratings": "ratings",
     "stats": "stats",
     "export": "convert",
     "record": "record",

@@ -69,6 +69,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "score": ("score", "-j", "1", "{input}"),
     "score-standings": ("score", "-j", "1", "--standings", "{input}"),
     "score-json": ("score", "-j", "1", "--json", "{input}"),
+    "ratings": ("ratings", "-j", "1", "{input}"),
     "replay-all": ("replay", "--all", "{input}"),
     "stats": ("stats", "{input}"),
     "stats-json": ("stats", "--json", "{input}"),
@@ -105,7 +106,16 @@ MAY_BE_VALID = {"json-rules-int-beyond-64-bit.json"}
 MIXED = {"jsonl-one-good-one-bad.jsonl", "jsonl-bad-line-then-good-line.jsonl"}
 NOT_VERIFYING = {"ls", "export-json", "export-csv", "export-text", "export-html", "export-parquet",
                  "convert-grec", "convert-gtxt", "salvage", "filter", "filter-binary", "split"}  # fmt: skip
-VERIFYING = {"validate", "score", "score-standings", "score-json", "replay-all", "stats", "stats-json"}
+VERIFYING = {
+    "validate",
+    "score",
+    "score-standings",
+    "score-json",
+    "ratings",
+    "replay-all",
+    "stats",
+    "stats-json",
+}
 
 
 def may_succeed(command: str, name: str) -> bool:
