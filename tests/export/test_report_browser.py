@@ -140,4 +140,7 @@ def test_readable_at_400_px(narrow: Any, page: Path) -> None:
         ".map((t) => t.getBoundingClientRect().height)"
     )
     assert heights and min(heights) >= 9
+    # headings stay on one line each (a table too wide scrolls rather than squeezing them)
+    th = "return [...document.querySelectorAll('th')].map((t) => t.getBoundingClientRect().height)"
+    assert max(narrow.execute_script(th)) < 40
     assert narrow.save_screenshot(str(page.parent / "narrow.png"))
