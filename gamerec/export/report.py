@@ -49,10 +49,13 @@ __all__ = ["Report", "report", "report_page"]
 
 
 class Report(msgspec.Struct):
-    """A report: the page (``html``), how many records of each verdict (and duplicates),
-    the records that are not valid and the duplicates (``[record, duplicate of]``)."""
+    """A report: the page (``html``), the games with a valid record (the page's game
+    sections but those of records not valid alone), how many records of each verdict (and
+    duplicates), the records that are not valid and the duplicates (``[record, duplicate
+    of]``)."""
 
     html: str
+    games: list[str]
     counts: dict[str, int]
     left_out: list[Verdict]
     duplicates: list[tuple[str, str]]
@@ -64,7 +67,8 @@ def report(paths: Paths, on_progress: OnProgress | None = None) -> Report:
     :mod:`gamerec.format.progress`) hears of each record read."""
     verdicts: list[Verdict] = []
     stats = player_stats(paths, on_progress=on_progress, on_verdict=verdicts.append)
-    return Report(report_page(verdicts, stats), stats.counts, stats.left_out, stats.duplicates)
+    games = sorted(stats.games)
+    return Report(report_page(verdicts, stats), games, stats.counts, stats.left_out, stats.duplicates)
 
 
 def report_page(verdicts: Sequence[Verdict], stats: Stats) -> str:

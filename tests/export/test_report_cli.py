@@ -63,3 +63,11 @@ def test_missing_file_is_one_line(tmp_path: Path) -> None:
     assert r.exit_code == 2
     assert r.stderr.strip().endswith("nope.grec: no such file or directory")
     assert not (tmp_path / "r.html").exists()
+
+
+def test_no_valid_record_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    r = cli("report", FIXTURES / "forest" / "bad" / "out-of-turn.json", "-o", out)
+    assert r.exit_code == 1
+    assert r.stderr.strip().splitlines()[-1] == "gamerec: no valid record among the 1 read: no report written"
+    assert not out.exists()
