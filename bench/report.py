@@ -21,13 +21,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
 from gamerec.batch import standings, verify_batch
 from gamerec.export.report import report
 
+ROOT = Path(__file__).resolve().parent.parent
 AIM = 3.0
 TOURNAMENTS = [str(p) for p in sorted((ROOT / "fixtures").glob("*/tournament.grec"))]
 
