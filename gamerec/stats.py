@@ -22,7 +22,7 @@ on its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -153,14 +153,25 @@ class Stats(msgspec.Struct):
     counts: dict[str, int]
 
 
-def player_stats(paths: Paths, player: str | None = None, on_progress: OnProgress | None = None) -> Stats:
+def player_stats(
+    paths: Paths,
+    player: str | None = None,
+    on_progress: OnProgress | None = None,
+    on_verdict: Callable[[Verdict], None] | None = None,
+) -> Stats:
     """The statistics of every valid record of the files, directories or globs named
     (with ``player``: only that player's rows and pairs, and only the games they played).
-    ``on_progress`` (see :mod:`gamerec.format.progress`) hears of each record read."""
-    return stats_of(read_records(expand_paths(paths), on_progress), player)
+    ``on_progress`` (see :mod:`gamerec.format.progress`) hears of each record read;
+    ``on_verdict`` is given every record's verdict (with its scores and content hash, as
+    :func:`gamerec.batch.verify_batch` gives it, duplicates too), in input order."""
+    return stats_of(read_records(expand_paths(paths), on_progress), player, on_verdict)
 
 
-def stats_of(entries: Iterable[Entry], player: str | None = None) -> Stats:
+def stats_of(
+    entries: Iterable[Entry],
+    player: str | None = None,
+    on_verdict: Callable[[Verdict], None] | None = None,
+) -> Stats:
     """The statistics of the valid records among ``entries`` (see :func:`player_stats`)."""
     tables: dict[str, _Table] = {}
     left_out: list[Verdict] = []
@@ -171,6 +182,8 @@ def stats_of(entries: Iterable[Entry], player: str | None = None) -> Stats:
     for entry in entries:
         if entry.record is None:
             verdict = unreadable(entry)
+            if on_verdict is not None:
+                on_verdict(verdict)
             counts[verdict.status] += 1
             left_out.append(verdict)
             continue
@@ -179,6 +192,8 @@ def stats_of(entries: Iterable[Entry], player: str | None = None) -> Stats:
         outcome = _walk(record, collector)
         verdict = verdict_of(outcome, record, entry.source, entry.index, entry.where)
         verdict.hash = content_hash(record)
+        if on_verdict is not None:
+            on_verdict(verdict)
         first = seen.first(verdict)
         if first is not None:
             duplicates.append((f"{verdict.source}:{verdict.record}", first))

@@ -52,6 +52,12 @@ def _stats() -> Command:
     return stats_cmd
 
 
+def _report() -> Command:
+    from .report import report_cmd
+
+    return report_cmd
+
+
 def _export() -> Command:
     from .convert import export
 
@@ -140,6 +146,12 @@ COMMANDS = {
         _stats,
         "Per game and player, the numbers that game's players care about (docs/stats.md), and "
         "head-to-head: for each pair of players, games together and who finished higher.",
+    ),
+    "report": Lazy(
+        _report,
+        "Write one self-contained HTML page of the records: per game, the standings, the ratings and a "
+        "chart of each player's rating over time, the score distributions, the player statistics, the "
+        "head-to-head table and the records that are not valid with their verdict and why.",
     ),
     "export": Lazy(
         _export,

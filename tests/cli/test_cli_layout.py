@@ -23,6 +23,7 @@ COMMANDS = {
     "score": "check",
     "ratings": "ratings",
     "stats": "stats",
+    "report": "report",
     "export": "convert",
     "record": "record",
     "salvage": "convert",

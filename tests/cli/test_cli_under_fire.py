@@ -73,6 +73,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "replay-all": ("replay", "--all", "{input}"),
     "stats": ("stats", "{input}"),
     "stats-json": ("stats", "--json", "{input}"),
+    "report": ("report", "{input}", "-o", "{out}/report.html"),
     "export-json": ("export", "{input}", "--to", "json", "-o", "{out}/export.json"),
     "export-csv": ("export", "{input}", "--to", "csv", "-o", "{out}/export.csv"),
     "export-text": ("export", "{input}", "--to", "text", "-o", "{out}/export.txt"),
@@ -131,9 +132,9 @@ def may_succeed(command: str, name: str) -> bool:
 
 def may_keep_output(command: str, name: str) -> bool:
     """Whether a failing run may still write: salvage keeps what reads (exit 1), parquet
-    leaves out what does not (exit 2), CSV and text exports write a record the rules refuse
-    as far as it goes, and the HTML page shows it with its verdict (exit 1)."""
-    return (command in ("salvage", "export-parquet") and name in MIXED) or (
+    and the report leave out what does not (exit 2), CSV and text exports write a record
+    the rules refuse as far as it goes, and the HTML page shows it with its verdict (exit 1)."""
+    return (command in ("salvage", "export-parquet", "report") and name in MIXED) or (
         command in ("export-csv", "export-text", "export-html") and name in ILLEGAL | MAY_BE_VALID
     )
 
@@ -228,8 +229,8 @@ SELECT_SUMMARY = re.compile(r"\d+ of \d+ records matched|no record of \d+ matche
 
 def check_stderr(stderr: str, command: str, input_path: Path) -> None:
     """Each line of stderr is one whole message: it starts with the input's path (a file in
-    it, for a folder) or with ``gamerec``; ``export --to parquet`` adds its ``wrote ...``
-    summary line. No blank lines, none over MAX_LINE characters."""
+    it, for a folder) or with ``gamerec``; ``export --to parquet`` and ``report`` add their
+    ``wrote ...`` summary line. No blank lines, none over MAX_LINE characters."""
     starts = (f"{input_path}:", f"{input_path}/")
     lines = stderr.rstrip("\n").split("\n") if stderr.strip() else []
     for line in lines:
@@ -237,7 +238,7 @@ def check_stderr(stderr: str, command: str, input_path: Path) -> None:
         ok = (
             line.startswith(starts)
             or GAMEREC_LINE.match(line) is not None
-            or (command == "export-parquet" and line.startswith("wrote "))
+            or (command in ("export-parquet", "report") and line.startswith("wrote "))
             or (command.startswith(("filter", "split")) and SELECT_SUMMARY.match(line) is not None)
         )
         assert ok, f"not one message a line: {line!r} in\n{stderr}"

@@ -1,0 +1,49 @@
+"""``gamerec report``: one self-contained HTML page of a batch, each game in its own section
+(:func:`gamerec.export.report.report`)."""
+
+from __future__ import annotations
+
+from ..export.report import report
+from ..format.paths import expand_paths
+from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail
+from .files import emit_bytes
+from .options import Files, Force, Output, Quiet, no_stdout
+from .progress import Work
+from .render import line, verdict_line
+
+
+def report_cmd(files: Files, output: Output = "-", force: Force = False, quiet: Quiet = False) -> int:
+    """Write one self-contained HTML page of the records: per game, the standings, the
+    ratings and a chart of each player's rating over time, the score distributions, the
+    player statistics, the head-to-head table and the records that are not valid with
+    their verdict and why. The page loads nothing and runs no script; records not valid
+    are also listed on stderr (exit 1; 2 if some could not be read); with no valid record,
+    no page is written.
+
+    \b
+    Examples:
+      gamerec report 'season/**/*.grec' -o season.html
+      gamerec report fixtures/*/tournament.grec -o report.html --force
+    """
+    no_stdout(output, "the report is a page: name its file with -o (report.html)")
+    with Work("making the report", "no output written", quiet=quiet) as work:
+        result = report(files, on_progress=work)
+    for v in result.left_out:
+        err.print(verdict_line(v))
+    for a, b in result.duplicates:
+        err.print(line(f"{a}: duplicate of {b} (counted once)", "yellow"))
+    c = result.counts
+    code = (
+        EXIT_INPUT
+        if c["unreadable"]
+        else EXIT_PROBLEM
+        if c["illegal"] + c["mismatch"] + c["incomplete"]
+        else EXIT_OK
+    )
+    if not result.games:
+        records = sum(n for status, n in c.items() if status != "duplicate")
+        fail(f"no valid record among the {records} read: no report written", code or EXIT_INPUT)
+    emit_bytes(result.html.encode(), output, force, expand_paths(files))
+    n = len(result.games)
+    err.print(line(f"wrote the report of {n} game{'s' if n != 1 else ''} to {output}"))
+    return code
