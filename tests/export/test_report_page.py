@@ -14,7 +14,8 @@ from conftest import FIXTURES
 
 from gamerec.batch import standings, verify_batch
 from gamerec.escape import strip_controls
-from gamerec.export.report import PARTS, match_order, report
+from gamerec.export.charts import match_order
+from gamerec.export.report import PARTS, report
 from gamerec.format.write import write_records
 from gamerec.ratings import rate
 from gamerec.stats import player_stats
