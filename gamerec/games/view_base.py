@@ -86,6 +86,11 @@ class Presenter(ABC):
         notation's words."""
         seat: int = action.seat  # type: ignore[attr-defined]
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        if type(action) is Play:  # (the commonest, straight: every step of a replay has one)
+            card: int = action.card
+            codes = self._codes
+            if 0 <= card < len(codes):
+                return f"{name} play {codes[card]}"
         return f"{name} {self.action_words(action)}"
 
     def action_value(self, action: Action) -> str:
