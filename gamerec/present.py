@@ -29,10 +29,10 @@ from .view import View
 __all__ = ["MOVES", "Replay", "Step", "move", "step_text"]
 
 
-class Step(msgspec.Struct):
+class Step(msgspec.Struct, gc=False):
     """One step: the action (None at a deal's start), the events it caused, the state
     after it and all of that in words. ``deal`` and ``index`` count from 0; ``index`` is
-    -1 at a deal's start."""
+    -1 at a deal's start. (Not tracked by the garbage collector: a step holds no cycle.)"""
 
     deal: int
     index: int

@@ -86,6 +86,16 @@ class Presenter(ABC):
         notation's words."""
         seat: int = action.seat  # type: ignore[attr-defined]
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+        # the commonest straight (every step of a replay has one): a card or cards played
+        codes = self._codes
+        if type(action) is Play:
+            card: int = action.card
+            if 0 <= card < len(codes):
+                return f"{name} play {codes[card]}"
+        elif type(action) is Cards:
+            cards: list[int] = action.cards
+            if cards and min(cards) >= 0 and max(cards) < len(codes):
+                return f"{name} play {' '.join([codes[c] for c in cards])}"
         return f"{name} {self.action_words(action)}"
 
     def action_value(self, action: Action) -> str:
