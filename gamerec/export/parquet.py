@@ -36,7 +36,7 @@ from ..format.record import Bid, Cards, Pass, Play, Pledge, Record
 from ..format.write import remove_stale_temporaries, temporary_path
 from ..games import get_game
 from ..games.views import presenter
-from ..stepper import Outcome, walk
+from ..stepper import Outcome, StepTuple, walk
 from ..verdicts import verdict_of
 
 __all__ = [
@@ -50,6 +50,8 @@ __all__ = [
     "write_parquet",
 ]
 
+_ONE_CARD = frozenset((Play, Pass))  # the actions of one card
+_CARDS = frozenset((Play, Pass, Cards))  # the actions with cards
 _KEY = (("source", "string"), ("record", "int32"), ("hash", "string"), ("game", "string"))
 
 #: records.parquet: one row per readable record
@@ -142,45 +144,51 @@ def schemas() -> dict[str, Any]:
 
 
 _ACTION_BODY = [c for c, _ in ACTION_COLUMNS[len(_KEY) :]]
-_WINNER = _ACTION_BODY.index("trick_winner")
+
+
+def _stepped(record: Record, box: list[Outcome]) -> Iterator[StepTuple]:
+    """The steps of ``record``'s walk; its outcome is put in ``box`` at the end."""
+    box.append((yield from walk(record, steps=True)))
 
 
 class _Rows:
     """The rows of the three tables as records are added, made into Arrow columns when
-    taken. An action's row is a tuple of what is its own (its record key is kept once per
-    record and its trick's winner in a list of their own): one tuple per action is what
-    keeps the export near the replay's own cost."""
+    taken. The actions table is kept as one list per column, filled a deal at a time:
+    the walk through the rules only notes where tricks end and the totals change, and the
+    columns that come from the actions alone are made by list comprehensions over the
+    deal's actions (their record key is kept once per record). No object is made per
+    action: that is what keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[Any]] = {name: [] for name in TABLES}
+        self.rows: dict[str, list[Any]] = {"records": [], "deals": []}
         self.action_keys: list[tuple[tuple[str, int, str, str], int]] = []  # (key, actions)
-        self.winners: list[int | None] = []  # each action's trick winner
+        self.columns: dict[str, list[Any]] = {c: [] for c in _ACTION_BODY}
+        self.actions = 0  # rows of the actions table held
 
     def pending(self) -> tuple[int, int]:
         """(records, actions) held."""
-        return len(self.rows["records"]), len(self.rows["actions"])
+        return len(self.rows["records"]), self.actions
 
     def take(self, pa: Any, schema: dict[str, Any]) -> dict[str, Any]:
         """The rows held as Arrow tables; none held afterwards."""
         out = {}
         for name, rows in self.rows.items():
             sch = schema[name]
-            if name == "actions":
-                keys: list[list[Any]] = [[] for _ in _KEY]
-                for key, count in self.action_keys:
-                    for column, value in zip(keys, key, strict=True):
-                        column += [value] * count
-                body: list[Any] = (
-                    list(zip(*rows, strict=True)) if rows else [[] for _ in range(len(_ACTION_BODY) - 1)]
-                )
-                columns = [*keys, *body[:_WINNER], self.winners, *body[_WINNER:]]
-            else:
-                columns = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
+            columns: list[Any] = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
             arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
             out[name] = pa.Table.from_arrays(arrays, schema=sch)
             rows.clear()
+        sch = schema["actions"]
+        keys: list[list[Any]] = [[] for _ in _KEY]
+        for key, count in self.action_keys:
+            for column, value in zip(keys, key, strict=True):
+                column += [value] * count
+        body = [self.columns[c] for c in _ACTION_BODY]
+        arrays = [pa.array(col, type=field.type) for col, field in zip([*keys, *body], sch, strict=True)]
+        out["actions"] = pa.Table.from_arrays(arrays, schema=sch)
         self.action_keys.clear()
-        self.winners = []
+        self.columns = {c: [] for c in _ACTION_BODY}
+        self.actions = 0
         return out
 
     def add(self, source: str, number: int, record: Record) -> tuple[int, int]:
@@ -194,15 +202,12 @@ class _Rows:
         digest = content_hash(record)
         players = record.players
         nplayers = len(players)
-        acts = self.rows["actions"]
-        append = acts.append
+        name_of = dict(enumerate(players)).get
         deals = self.rows["deals"]
+        cols = self.columns
         side_of: dict[int, int] = {}
         deal_rows = 0
-        first_action = len(acts)
-        trick = 1
-        pending: list[int] = []  # the rows of the trick under way
-        winners = self.winners
+        added = 0
         taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
         forest: list[str | None] = []
         swan: int | None = None
@@ -235,55 +240,114 @@ class _Rows:
                 ])  # fmt: skip
                 deal_rows += 1
 
-        gen = walk(record, steps=True)
-        while True:
-            try:
-                deal, index, a, events, state = next(gen)
-            except StopIteration as stop:
-                outcome: Outcome = stop.value
-                break
+        def columns(counts: list[tuple[int, int]]) -> int:
+            """Add the action rows of the record: ``counts`` holds (deal, actions applied)
+            for each deal begun. The number of rows added."""
+            acts: list[Any] = []
+            for di, count in counts:
+                deal_acts = record.deals[di].actions
+                acts += deal_acts if count == len(deal_acts) else deal_acts[:count]
+                cols["deal"] += [di + 1] * count
+                cols["action"] += range(1, count + 1)
+            count = len(acts)
+            kinds = {type(a) for a in acts}
+            seats = [a.seat for a in acts]
+            cols["seat"] += seats
+            cols["player"] += map(name_of, seats)
+            cols["type"] += [a.kind for a in acts]
+            if Bid in kinds:
+                cols["bid"] += [a.tricks if type(a) is Bid else None for a in acts]
+            else:
+                cols["bid"] += [None] * count
+            if kinds <= _ONE_CARD:
+                cols["cards"] += [(codes[a.card],) for a in acts]
+            elif kinds & _CARDS:
+                cols["cards"] += [
+                    (codes[a.card],)
+                    if type(a) in _ONE_CARD
+                    else tuple([codes[c] for c in a.cards])
+                    if type(a) is Cards
+                    else None
+                    for a in acts
+                ]
+            else:
+                cols["cards"] += [None] * count
+            if Pledge in kinds:
+                cols["pledge"] += [PLEDGES[a.pledge] if type(a) is Pledge else None for a in acts]
+            else:
+                cols["pledge"] += [None] * count
+            # the trick, the position in it and its winner: the in-trick actions between
+            # two marks (a trick's end, a deal's start) are one trick, numbered from 1 in
+            # each deal; the trick under way at a deal's start or the record's end has no winner
+            flags = [a.in_trick for a in acts]
+            at: list[int | None] = [None] * count
+            position: list[int | None] = [None] * count
+            winner: list[int | None] = [None] * count
+            trick = 1
+            first = 0
+            for stop, won, begins in [*marks, (count, None, False)]:
+                if stop > first:
+                    if False not in flags[first:stop]:
+                        m = stop - first
+                        at[first:stop] = [trick] * m
+                        position[first:stop] = range(1, m + 1)
+                        winner[first:stop] = [won] * m
+                    else:
+                        p = 0
+                        for i in range(first, stop):
+                            if flags[i]:
+                                p += 1
+                                at[i], position[i], winner[i] = trick, p, won
+                    first = stop
+                trick = 1 if begins else trick + 1
+            cols["trick"] += at
+            cols["position"] += position
+            cols["trick_winner"] += winner
+            # the running score of the actor's side: the totals change with a deal's score
+            score = cols["score"]
+            first = 0
+            now = totals
+            for stop, then in [*changes, (count, totals)]:
+                if stop > first:
+                    of_seat = {seat: now[side] for seat, side in side_of.items()}
+                    score += map(of_seat.get, seats[first:stop])
+                    first = stop
+                now = then
+            cols["detail"] += [detail(a) or None for a in acts] if detail is not None else [None] * count
+            cols["note"] += [a.note for a in acts]
+            return count
+
+        box: list[Outcome] = []
+        begun: list[int] = []  # the deals begun
+        # the rows (from 0 in the record) where a trick ends (the row after it, the winner)
+        # or a deal begins, and from which the totals change
+        marks: list[tuple[int, int | None, bool]] = []
+        changes: list[tuple[int, list[int]]] = []
+        totals: list[int] = []  # at the first deal's start
+        offset = 0  # the row of the first action of the deal under way
+        index = -1
+        for deal, index, a, events, state in _stepped(record, box):
             if a is None:  # a deal begins
+                if begun:
+                    offset += len(record.deals[begun[-1]].actions)
+                else:
+                    totals = list(state.totals)
                 if not side_of:
                     side_of = {s: i for i, members in enumerate(state.members()) for s in members}
-                trick = 1
-                pending = []
+                begun.append(deal)
+                marks.append((offset, None, True))
                 taken = [0] * nplayers
                 forest = []
                 swan = None
                 up = getattr(state, "upcard", None) if gid == "blackball" else None
                 trump = codes[up] if up is not None else None
                 open_deal = deal
-            else:
-                seat: int = a.seat  # type: ignore[attr-defined]
-                kind = type(a)
-                if kind is Play or kind is Pass:
-                    cards: tuple[str, ...] | None = (codes[a.card],)  # type: ignore[attr-defined]
-                elif kind is Cards:
-                    cards = tuple([codes[c] for c in a.cards])  # type: ignore[attr-defined]
-                else:
-                    cards = None
-                side = side_of.get(seat)
-                if a.in_trick:
-                    pending.append(len(winners))
-                    at: int | None = trick
-                    position: int | None = len(pending)
-                else:
-                    at = position = None
-                append((
-                    deal + 1, index + 1, seat, players[seat] if 0 <= seat < nplayers else None, a.kind,
-                    a.tricks if kind is Bid else None, cards,  # type: ignore[attr-defined]
-                    PLEDGES[a.pledge] if kind is Pledge else None,  # type: ignore[attr-defined]
-                    at, position, state.totals[side] if side is not None else None,
-                    (detail(a) or None) if detail is not None else None, a.note,  # type: ignore[attr-defined]
-                ))  # fmt: skip
-                winners.append(None)
+            if not events:
+                continue
             for e in events:
                 if e.ends_trick:
                     won: int = e.seat  # type: ignore[attr-defined]
-                    for r in pending:
-                        winners[r] = won
-                    pending = []
-                    trick += 1
+                    marks.append((offset + index + 1, won, False))
                     if 0 <= won < nplayers:
                         taken[won] += 1
                     if type(e) is Captured:
@@ -298,6 +362,13 @@ class _Rows:
                 elif type(e) is DealScored:
                     close(deal, state, e)
                     open_deal = -1
+            if a is not None and state.totals != (changes[-1][1] if changes else totals):
+                changes.append((offset + index, list(state.totals)))  # from this row on
+        outcome = box[0]
+        if begun:
+            counts = [(di, len(record.deals[di].actions)) for di in begun]
+            counts[-1] = (begun[-1], index + 1)
+            added = columns(counts)
         if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
             close(open_deal, outcome.state, None)
         verdict = verdict_of(outcome, record, source, number - 1)
@@ -312,9 +383,10 @@ class _Rows:
             verdict.status, verdict.rule, len(record.deals), record.action_count,
             sheet.sides if sheet is not None else None, sheet.totals if sheet is not None else None, names,
         ])  # fmt: skip
-        if len(acts) > first_action:
-            self.action_keys.append(((source, number, digest, gid), len(acts) - first_action))
-        return deal_rows, len(acts) - first_action
+        if added:
+            self.action_keys.append(((source, number, digest, gid), added))
+            self.actions += added
+        return deal_rows, added
 
 
 def _chunks(
