@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable, Iterator
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -179,12 +180,16 @@ class _Rows:
             out[name] = pa.Table.from_arrays(arrays, schema=sch)
             rows.clear()
         sch = schema["actions"]
-        keys: list[list[Any]] = [[] for _ in _KEY]
-        for key, count in self.action_keys:
-            for column, value in zip(keys, key, strict=True):
-                column += [value] * count
+        # the record key, once per record, repeated by taking a record's row for each action
+        which: list[int] = []
+        for i, (_, count) in enumerate(self.action_keys):
+            which += [i] * count
+        taken = pa.array(which, type=pa.int32())
+        fields = list(sch)
+        keys: list[Any] = [[key[i] for key, _ in self.action_keys] for i in range(len(_KEY))]
+        arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
         body = [self.columns[c] for c in _ACTION_BODY]
-        arrays = [pa.array(col, type=field.type) for col, field in zip([*keys, *body], sch, strict=True)]
+        arrays += [pa.array(col, type=f.type) for col, f in zip(body, fields[len(_KEY) :], strict=True)]
         out["actions"] = pa.Table.from_arrays(arrays, schema=sch)
         self.action_keys.clear()
         self.columns = {c: [] for c in _ACTION_BODY}
@@ -276,33 +281,39 @@ class _Rows:
                 cols["pledge"] += [PLEDGES[a.pledge] if type(a) is Pledge else None for a in acts]
             else:
                 cols["pledge"] += [None] * count
-            # the trick, the position in it and its winner: the in-trick actions between
-            # two marks (a trick's end, a deal's start) are one trick, numbered from 1 in
-            # each deal; the trick under way at a deal's start or the record's end has no winner
+            # the trick, the position in it and its winner: the rows between two marks (a
+            # trick's end, a deal's start) are a segment, and its in-trick actions one trick,
+            # numbered from 1 in each deal; the trick under way at a deal's start or the
+            # record's end has no winner. Each row's segment is counted up from the marks.
             flags = [a.in_trick for a in acts]
-            at: list[int | None] = [None] * count
-            position: list[int | None] = [None] * count
-            winner: list[int | None] = [None] * count
+            seen = list(accumulate(flags))  # in-trick rows up to each row
+            step = [0] * (count + 1)
+            trick_of: list[int] = []  # by segment
+            won_of: list[int | None] = []
+            before: list[int] = [0]  # in-trick rows before each segment
             trick = 1
-            first = 0
-            for stop, won, begins in [*marks, (count, None, False)]:
-                if stop > first:
-                    if False not in flags[first:stop]:
-                        m = stop - first
-                        at[first:stop] = [trick] * m
-                        position[first:stop] = range(1, m + 1)
-                        winner[first:stop] = [won] * m
-                    else:
-                        p = 0
-                        for i in range(first, stop):
-                            if flags[i]:
-                                p += 1
-                                at[i], position[i], winner[i] = trick, p, won
-                    first = stop
+            for stop, won, begins in marks:
+                trick_of.append(trick)
+                won_of.append(None if begins else won)
+                before.append(seen[stop - 1] if stop else 0)
                 trick = 1 if begins else trick + 1
-            cols["trick"] += at
-            cols["position"] += position
-            cols["trick_winner"] += winner
+                step[stop] += 1
+            trick_of.append(trick)
+            won_of.append(None)
+            step.pop()
+            segment = list(accumulate(step))
+            if False not in flags:
+                cols["trick"] += map(trick_of.__getitem__, segment)
+                cols["position"] += [n - before[k] for n, k in zip(seen, segment, strict=True)]
+                cols["trick_winner"] += map(won_of.__getitem__, segment)
+            else:
+                cols["trick"] += [trick_of[k] if f else None for k, f in zip(segment, flags, strict=True)]
+                cols["position"] += [
+                    n - before[k] if f else None for n, k, f in zip(seen, segment, flags, strict=True)
+                ]
+                cols["trick_winner"] += [
+                    won_of[k] if f else None for k, f in zip(segment, flags, strict=True)
+                ]
             # the running score of the actor's side: the totals change with a deal's score
             score = cols["score"]
             first = 0
