@@ -452,6 +452,12 @@ def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, 
             else schema[name].empty_table() for name in TABLES}  # fmt: skip
 
 
+#: the records and deals of a few chunks are written as one row group, up to these rows:
+#: every row group costs the writer its metadata until the file is closed (about 1 KiB a
+#: column), which grew the memory of a large export with the number of chunks
+_HELD_ROWS = {"records": 10_000, "deals": 50_000}
+
+
 def write_parquet(
     paths: Paths,
     directory: str | Path,
@@ -461,9 +467,11 @@ def write_parquet(
     on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
-    of the files, directories or globs named, into ``directory``, a row group every
-    ``group`` records. Each file is written to a temporary name and renamed into place when
-    complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
+    of the files, directories or globs named, into ``directory``: actions.parquet gets a
+    row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
+    deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
+    (fewer row groups: less memory held by the writers). Each file is written to a temporary
+    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
     pa, pq = _pyarrow()
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
@@ -483,9 +491,22 @@ def write_parquet(
     try:
         for name, tmp in temps.items():
             writers[name] = pq.ParquetWriter(str(tmp), schema[name])
+        held: dict[str, list[Any]] = {name: [] for name in _HELD_ROWS}
+
+        def write_held(name: str) -> None:
+            table = pa.concat_tables(held[name])
+            writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
+            held[name] = []
+
         for chunk in _chunks(read_records(files, on_progress), counts, group, pa, schema):
-            for name, table in chunk.items():
-                writers[name].write_table(table)
+            writers["actions"].write_table(chunk["actions"])
+            for name, rows in _HELD_ROWS.items():
+                held[name].append(chunk[name])
+                if sum(t.num_rows for t in held[name]) >= rows:
+                    write_held(name)
+        for name in _HELD_ROWS:
+            if held[name]:
+                write_held(name)
         for w in writers.values():
             w.close()
         if not counts["records"]:  # nothing could be read: nothing is written
