@@ -370,11 +370,10 @@ class _Rows:
                         swan = e.seat
                 elif type(e) is ForestTurned:
                     forest.append(codes[e.card] if e.card is not None else None)
-                elif type(e) is DealScored:
+                elif type(e) is DealScored:  # the totals change with a deal's score only
                     close(deal, state, e)
                     open_deal = -1
-            if a is not None and state.totals != (changes[-1][1] if changes else totals):
-                changes.append((offset + index, list(state.totals)))  # from this row on
+                    changes.append((offset + index + (a is None), list(state.totals)))  # from this row on
         outcome = box[0]
         if begun:
             counts = [(di, len(record.deals[di].actions)) for di in begun]
