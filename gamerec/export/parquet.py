@@ -19,8 +19,11 @@ the batch. Unreadable records are left out and counted.
 from __future__ import annotations
 
 import contextlib
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
-from itertools import accumulate
+from itertools import accumulate, compress
+from operator import not_
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +147,27 @@ def schemas() -> dict[str, Any]:
     }
 
 
-_ACTION_BODY = [c for c, _ in ACTION_COLUMNS[len(_KEY) :]]
+#: the columns after the record key, by table (the records table is kept row by row)
+_BODY = {name: [c for c, _ in TABLES[name][len(_KEY) :]] for name in ("deals", "actions")}
+#: the columns that are never null, kept packed (array.array) and handed to Arrow as they
+#: are (Arrow's own layout, where the machine's is little-endian)
+_PACKED = (
+    {"deal": "i", "action": "i", "seat": "h", "hand_size": "h", "tricks": "h"}
+    if sys.byteorder == "little"
+    else {}
+)
+
+
+def _columns(name: str) -> dict[str, Any]:
+    """Empty columns for the body of table ``name``."""
+    return {c: array(_PACKED[c]) if c in _PACKED else [] for c in _BODY[name]}
+
+
+def _arrow_array(pa: Any, values: Any, kind: Any) -> Any:
+    """An Arrow array of ``kind`` from a list, or from a packed array without a copy."""
+    if isinstance(values, array) and values.itemsize == kind.bit_width // 8:
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)])
+    return pa.array(values, type=kind)
 
 
 def _stepped(record: Record, box: list[Outcome]) -> Iterator[StepTuple]:
@@ -161,38 +184,39 @@ class _Rows:
     action: that is what keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[Any]] = {"records": [], "deals": []}
-        self.action_keys: list[tuple[tuple[str, int, str, str], int]] = []  # (key, actions)
-        self.columns: dict[str, list[Any]] = {c: [] for c in _ACTION_BODY}
+        self.records: list[list[Any]] = []  # rows
+        # the deals and actions tables: the record key once per record (with its rows), and
+        # the other columns
+        self.keys: dict[str, list[tuple[tuple[str, int, str, str], int]]] = {"deals": [], "actions": []}
+        self.columns = {name: _columns(name) for name in _BODY}
         self.actions = 0  # rows of the actions table held
 
     def pending(self) -> tuple[int, int]:
         """(records, actions) held."""
-        return len(self.rows["records"]), self.actions
+        return len(self.records), self.actions
 
     def take(self, pa: Any, schema: dict[str, Any]) -> dict[str, Any]:
         """The rows held as Arrow tables; none held afterwards."""
-        out = {}
-        for name, rows in self.rows.items():
+        sch = schema["records"]
+        columns: list[Any] = list(zip(*self.records, strict=True)) if self.records else [[] for _ in sch]
+        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+        out = {"records": pa.Table.from_arrays(arrays, schema=sch)}
+        self.records = []
+        for name, keyed in self.keys.items():
             sch = schema[name]
-            columns: list[Any] = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
-            arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+            fields = list(sch)
+            # the record key, once per record, repeated by taking a record's row for each row
+            which = array("i") if _PACKED else []
+            for i, (_, count) in enumerate(keyed):
+                which.extend([i] * count)
+            taken = _arrow_array(pa, which, pa.int32())
+            keys: list[Any] = [[key[i] for key, _ in keyed] for i in range(len(_KEY))]
+            arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
+            body = self.columns[name]
+            arrays += [_arrow_array(pa, body[f.name], f.type) for f in fields[len(_KEY) :]]
             out[name] = pa.Table.from_arrays(arrays, schema=sch)
-            rows.clear()
-        sch = schema["actions"]
-        # the record key, once per record, repeated by taking a record's row for each action
-        which: list[int] = []
-        for i, (_, count) in enumerate(self.action_keys):
-            which += [i] * count
-        taken = pa.array(which, type=pa.int32())
-        fields = list(sch)
-        keys: list[Any] = [[key[i] for key, _ in self.action_keys] for i in range(len(_KEY))]
-        arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
-        body = [self.columns[c] for c in _ACTION_BODY]
-        arrays += [pa.array(col, type=f.type) for col, f in zip(body, fields[len(_KEY) :], strict=True)]
-        out["actions"] = pa.Table.from_arrays(arrays, schema=sch)
-        self.action_keys.clear()
-        self.columns = {c: [] for c in _ACTION_BODY}
+            self.keys[name] = []
+            self.columns[name] = _columns(name)
         self.actions = 0
         return out
 
@@ -208,8 +232,7 @@ class _Rows:
         players = record.players
         nplayers = len(players)
         name_of = dict(enumerate(players)).get
-        deals = self.rows["deals"]
-        cols = self.columns
+        cols = self.columns["actions"]
         side_of: dict[int, int] = {}
         deal_rows = 0
         added = 0
@@ -219,31 +242,41 @@ class _Rows:
         trump: str | None = None
         open_deal = -1  # the deal begun and not yet scored, or -1
 
+        dcols = self.columns["deals"]
+        seat_range = range(nplayers)
+        nones = [None] * nplayers
+        sides: list[int | None] = []  # of each seat
+
         def close(di: int, state: Any, scored: DealScored | None) -> None:
             nonlocal deal_rows
             hands = record.deals[di].hands
             bids = state.bids if gid == "blackball" else None
             targets = state.rules.targets if gid == "forest" else None
-            for seat in range(nplayers):
-                side = side_of.get(seat)
-                bid = bids[seat] if bids is not None else None
-                if scored is None or side is None:
-                    made = score = total = None
+            dcols["deal"].extend([di + 1] * nplayers)
+            dcols["seat"].extend(seat_range)
+            dcols["player"] += players
+            dcols["side"] += sides
+            dcols["hand_size"].extend([len(hands[s]) for s in seat_range])
+            dcols["trump"] += [trump] * nplayers
+            dcols["forest"] += [list(forest)] * nplayers if gid == "forest" else nones
+            dcols["bid"] += [bids[s] for s in seat_range] if bids is not None else nones
+            dcols["tricks"].extend(taken)
+            if scored is None:
+                dcols["made"] += nones
+                dcols["score"] += nones
+                dcols["total"] += nones
+            else:
+                if bids is not None:
+                    made = [bids[s] == taken[s] if sides[s] is not None else None for s in seat_range]
+                elif targets is not None:
+                    made = [taken[s] in targets if sides[s] is not None else None for s in seat_range]
                 else:
-                    score, total = scored.scores[side], scored.totals[side]
-                    made = (
-                        bid == taken[seat]
-                        if bids is not None
-                        else taken[seat] in targets
-                        if targets is not None
-                        else None
-                    )
-                deals.append([
-                    source, number, digest, gid, di + 1, seat, players[seat], side, len(hands[seat]),
-                    trump, list(forest) if gid == "forest" else None, bid, taken[seat], made,
-                    swan == seat if gid.startswith("black-swan") else None, score, total,
-                ])  # fmt: skip
-                deal_rows += 1
+                    made = nones
+                dcols["made"] += made
+                dcols["score"] += [scored.scores[d] if d is not None else None for d in sides]
+                dcols["total"] += [scored.totals[d] if d is not None else None for d in sides]
+            dcols["swan"] += [swan == s for s in seat_range] if gid.startswith("black-swan") else nones
+            deal_rows += nplayers
 
         def columns(counts: list[tuple[int, int]]) -> int:
             """Add the action rows of the record: ``counts`` holds (deal, actions applied)
@@ -252,12 +285,12 @@ class _Rows:
             for di, count in counts:
                 deal_acts = record.deals[di].actions
                 acts += deal_acts if count == len(deal_acts) else deal_acts[:count]
-                cols["deal"] += [di + 1] * count
-                cols["action"] += range(1, count + 1)
+                cols["deal"].extend([di + 1] * count)
+                cols["action"].extend(range(1, count + 1))
             count = len(acts)
             kinds = {type(a) for a in acts}
             seats = [a.seat for a in acts]
-            cols["seat"] += seats
+            cols["seat"].extend(seats)
             cols["player"] += map(name_of, seats)
             cols["type"] += [a.kind for a in acts]
             if Bid in kinds:
@@ -302,18 +335,15 @@ class _Rows:
             won_of.append(None)
             step.pop()
             segment = list(accumulate(step))
-            if False not in flags:
-                cols["trick"] += map(trick_of.__getitem__, segment)
-                cols["position"] += [n - before[k] for n, k in zip(seen, segment, strict=True)]
-                cols["trick_winner"] += map(won_of.__getitem__, segment)
-            else:
-                cols["trick"] += [trick_of[k] if f else None for k, f in zip(segment, flags, strict=True)]
-                cols["position"] += [
-                    n - before[k] if f else None for n, k, f in zip(seen, segment, flags, strict=True)
-                ]
-                cols["trick_winner"] += [
-                    won_of[k] if f else None for k, f in zip(segment, flags, strict=True)
-                ]
+            at: list[int | None] = list(map(trick_of.__getitem__, segment))
+            position: list[int | None] = [n - before[k] for n, k in zip(seen, segment, strict=True)]
+            winner = list(map(won_of.__getitem__, segment))
+            if False in flags:  # the actions outside tricks have none
+                for i in compress(range(count), map(not_, flags)):
+                    at[i] = position[i] = winner[i] = None
+            cols["trick"] += at
+            cols["position"] += position
+            cols["trick_winner"] += winner
             # the running score of the actor's side: the totals change with a deal's score
             score = cols["score"]
             first = 0
@@ -345,6 +375,7 @@ class _Rows:
                     totals = list(state.totals)
                 if not side_of:
                     side_of = {s: i for i, members in enumerate(state.members()) for s in members}
+                    sides = [side_of.get(s) for s in seat_range]
                 begun.append(deal)
                 marks.append((offset, None, True))
                 taken = [0] * nplayers
@@ -388,13 +419,16 @@ class _Rows:
             members = sheet.members or [[s] for s in range(nplayers)]
             names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
         meta = record.meta
-        self.rows["records"].append([
+        self.records.append([
             source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
             verdict.status, verdict.rule, len(record.deals), record.action_count,
             sheet.sides if sheet is not None else None, sheet.totals if sheet is not None else None, names,
         ])  # fmt: skip
+        key = (source, number, digest, gid)
+        if deal_rows:
+            self.keys["deals"].append((key, deal_rows))
         if added:
-            self.action_keys.append(((source, number, digest, gid), added))
+            self.keys["actions"].append((key, added))
             self.actions += added
         return deal_rows, added
 
