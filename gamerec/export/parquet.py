@@ -12,8 +12,14 @@ Python), for DuckDB, pandas or Spark. Needs the optional extra ``parquet`` (pyar
 Every table starts with the same record key: ``source``, ``record`` (from 1 in its file)
 and ``hash`` (the content hash), then ``game``. docs/batch.md says what each column means
 in each game. The rows come from one replay of each record by the stepper's light steps
-(no views are made); records are written in row groups, so memory stays flat however large
-the batch. Unreadable records are left out and counted.
+(no views are made); records are written in row groups, so memory stays nearly flat however
+large the batch (docs/performance.md). Unreadable records are left out and counted.
+
+Why one module of over 500 lines: the tables' columns (their names, types and order), the
+builder that fills them from one walk per record and the writer that turns them into row
+groups change together; the builder's speed tricks (marks noted in the walk, columns made
+per record, packed columns handed to Arrow as they are) depend on the column types declared
+here, and split apart the three would have to be kept in step across modules.
 """
 
 from __future__ import annotations
@@ -177,11 +183,12 @@ def _stepped(record: Record, box: list[Outcome]) -> Iterator[StepTuple]:
 
 class _Rows:
     """The rows of the three tables as records are added, made into Arrow columns when
-    taken. The actions table is kept as one list per column, filled a deal at a time:
-    the walk through the rules only notes where tricks end and the totals change, and the
-    columns that come from the actions alone are made by list comprehensions over the
-    deal's actions (their record key is kept once per record). No object is made per
-    action: that is what keeps the export near the replay's own cost."""
+    taken. The deals and actions tables are kept a column at a time (a list, or a packed
+    array for a column never null), their record key once per record. For the actions,
+    the walk through the rules only notes where tricks end, deals begin and the totals
+    change; the columns are then made for the whole record by comprehensions over its
+    applied actions, and the trick columns counted up from those marks. No object is made
+    per action but its cards: that is what keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
         self.records: list[list[Any]] = []  # rows
