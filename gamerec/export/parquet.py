@@ -12,14 +12,24 @@ Python), for DuckDB, pandas or Spark. Needs the optional extra ``parquet`` (pyar
 Every table starts with the same record key: ``source``, ``record`` (from 1 in its file)
 and ``hash`` (the content hash), then ``game``. docs/batch.md says what each column means
 in each game. The rows come from one replay of each record by the stepper's light steps
-(no views are made); records are written in row groups, so memory stays flat however large
-the batch. Unreadable records are left out and counted.
+(no views are made); records are written in row groups, so memory stays nearly flat however
+large the batch (docs/performance.md). Unreadable records are left out and counted.
+
+Why one module of over 500 lines: the tables' columns (their names, types and order), the
+builder that fills them from one walk per record and the writer that turns them into row
+groups change together; the builder's speed tricks (marks noted in the walk, columns made
+per record, packed columns handed to Arrow as they are) depend on the column types declared
+here, and split apart the three would have to be kept in step across modules.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
+from itertools import accumulate, compress
+from operator import not_
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +46,7 @@ from ..format.record import Bid, Cards, Pass, Play, Pledge, Record
 from ..format.write import remove_stale_temporaries, temporary_path
 from ..games import get_game
 from ..games.views import presenter
-from ..stepper import Outcome, walk
+from ..stepper import Outcome, StepTuple, walk
 from ..verdicts import verdict_of
 
 __all__ = [
@@ -50,6 +60,8 @@ __all__ = [
     "write_parquet",
 ]
 
+_ONE_CARD = frozenset((Play, Pass))  # the actions of one card
+_CARDS = frozenset((Play, Pass, Cards))  # the actions with cards
 _KEY = (("source", "string"), ("record", "int32"), ("hash", "string"), ("game", "string"))
 
 #: records.parquet: one row per readable record
@@ -141,46 +153,78 @@ def schemas() -> dict[str, Any]:
     }
 
 
-_ACTION_BODY = [c for c, _ in ACTION_COLUMNS[len(_KEY) :]]
-_WINNER = _ACTION_BODY.index("trick_winner")
+#: the columns after the record key, by table (the records table is kept row by row)
+_BODY = {name: [c for c, _ in TABLES[name][len(_KEY) :]] for name in ("deals", "actions")}
+#: the columns that are never null, kept packed (array.array) and handed to Arrow as they
+#: are (Arrow's own layout, where the machine's is little-endian)
+_PACKED = (
+    {"deal": "i", "action": "i", "seat": "h", "hand_size": "h", "tricks": "h"}
+    if sys.byteorder == "little"
+    else {}
+)
+
+
+def _columns(name: str) -> dict[str, Any]:
+    """Empty columns for the body of table ``name``."""
+    return {c: array(_PACKED[c]) if c in _PACKED else [] for c in _BODY[name]}
+
+
+def _arrow_array(pa: Any, values: Any, kind: Any) -> Any:
+    """An Arrow array of ``kind`` from a list, or from a packed array without a copy."""
+    if isinstance(values, array) and values.itemsize == kind.bit_width // 8:
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)])
+    return pa.array(values, type=kind)
+
+
+def _stepped(record: Record, box: list[Outcome]) -> Iterator[StepTuple]:
+    """The steps of ``record``'s walk; its outcome is put in ``box`` at the end."""
+    box.append((yield from walk(record, steps=True)))
 
 
 class _Rows:
     """The rows of the three tables as records are added, made into Arrow columns when
-    taken. An action's row is a tuple of what is its own (its record key is kept once per
-    record and its trick's winner in a list of their own): one tuple per action is what
-    keeps the export near the replay's own cost."""
+    taken. The deals and actions tables are kept a column at a time (a list, or a packed
+    array for a column never null), their record key once per record. For the actions,
+    the walk through the rules only notes where tricks end, deals begin and the totals
+    change; the columns are then made for the whole record by comprehensions over its
+    applied actions, and the trick columns counted up from those marks. No object is made
+    per action but its cards: that is what keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[Any]] = {name: [] for name in TABLES}
-        self.action_keys: list[tuple[tuple[str, int, str, str], int]] = []  # (key, actions)
-        self.winners: list[int | None] = []  # each action's trick winner
+        self.records: list[list[Any]] = []  # rows
+        # the deals and actions tables: the record key once per record (with its rows), and
+        # the other columns
+        self.keys: dict[str, list[tuple[tuple[str, int, str, str], int]]] = {"deals": [], "actions": []}
+        self.columns = {name: _columns(name) for name in _BODY}
+        self.actions = 0  # rows of the actions table held
 
     def pending(self) -> tuple[int, int]:
         """(records, actions) held."""
-        return len(self.rows["records"]), len(self.rows["actions"])
+        return len(self.records), self.actions
 
     def take(self, pa: Any, schema: dict[str, Any]) -> dict[str, Any]:
         """The rows held as Arrow tables; none held afterwards."""
-        out = {}
-        for name, rows in self.rows.items():
+        sch = schema["records"]
+        columns: list[Any] = list(zip(*self.records, strict=True)) if self.records else [[] for _ in sch]
+        arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+        out = {"records": pa.Table.from_arrays(arrays, schema=sch)}
+        self.records = []
+        for name, keyed in self.keys.items():
             sch = schema[name]
-            if name == "actions":
-                keys: list[list[Any]] = [[] for _ in _KEY]
-                for key, count in self.action_keys:
-                    for column, value in zip(keys, key, strict=True):
-                        column += [value] * count
-                body: list[Any] = (
-                    list(zip(*rows, strict=True)) if rows else [[] for _ in range(len(_ACTION_BODY) - 1)]
-                )
-                columns = [*keys, *body[:_WINNER], self.winners, *body[_WINNER:]]
-            else:
-                columns = list(zip(*rows, strict=True)) if rows else [[] for _ in sch.names]
-            arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
+            fields = list(sch)
+            # the record key, once per record, repeated by taking a record's row for each row
+            which = array("i") if _PACKED else []
+            for i, (_, count) in enumerate(keyed):
+                which.extend([i] * count)
+            taken = _arrow_array(pa, which, pa.int32())
+            keys: list[Any] = [[key[i] for key, _ in keyed] for i in range(len(_KEY))]
+            arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
+            body = self.columns[name]
+            arrays += [_arrow_array(pa, body[f.name], f.type) for f in fields[len(_KEY) :]]
             out[name] = pa.Table.from_arrays(arrays, schema=sch)
-            rows.clear()
-        self.action_keys.clear()
-        self.winners = []
+            self.keys[name] = []
+            self.columns[name] = _columns(name)
+        self.actions = 0
         return out
 
     def add(self, source: str, number: int, record: Record) -> tuple[int, int]:
@@ -194,96 +238,165 @@ class _Rows:
         digest = content_hash(record)
         players = record.players
         nplayers = len(players)
-        acts = self.rows["actions"]
-        append = acts.append
-        deals = self.rows["deals"]
+        name_of = dict(enumerate(players)).get
+        cols = self.columns["actions"]
         side_of: dict[int, int] = {}
         deal_rows = 0
-        first_action = len(acts)
-        trick = 1
-        pending: list[int] = []  # the rows of the trick under way
-        winners = self.winners
+        added = 0
         taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
         forest: list[str | None] = []
         swan: int | None = None
         trump: str | None = None
         open_deal = -1  # the deal begun and not yet scored, or -1
 
+        dcols = self.columns["deals"]
+        seat_range = range(nplayers)
+        nones = [None] * nplayers
+        sides: list[int | None] = []  # of each seat
+
         def close(di: int, state: Any, scored: DealScored | None) -> None:
             nonlocal deal_rows
             hands = record.deals[di].hands
             bids = state.bids if gid == "blackball" else None
             targets = state.rules.targets if gid == "forest" else None
-            for seat in range(nplayers):
-                side = side_of.get(seat)
-                bid = bids[seat] if bids is not None else None
-                if scored is None or side is None:
-                    made = score = total = None
+            dcols["deal"].extend([di + 1] * nplayers)
+            dcols["seat"].extend(seat_range)
+            dcols["player"] += players
+            dcols["side"] += sides
+            dcols["hand_size"].extend([len(hands[s]) for s in seat_range])
+            dcols["trump"] += [trump] * nplayers
+            dcols["forest"] += [list(forest)] * nplayers if gid == "forest" else nones
+            dcols["bid"] += [bids[s] for s in seat_range] if bids is not None else nones
+            dcols["tricks"].extend(taken)
+            if scored is None:
+                dcols["made"] += nones
+                dcols["score"] += nones
+                dcols["total"] += nones
+            else:
+                if bids is not None:
+                    made = [bids[s] == taken[s] if sides[s] is not None else None for s in seat_range]
+                elif targets is not None:
+                    made = [taken[s] in targets if sides[s] is not None else None for s in seat_range]
                 else:
-                    score, total = scored.scores[side], scored.totals[side]
-                    made = (
-                        bid == taken[seat]
-                        if bids is not None
-                        else taken[seat] in targets
-                        if targets is not None
-                        else None
-                    )
-                deals.append([
-                    source, number, digest, gid, di + 1, seat, players[seat], side, len(hands[seat]),
-                    trump, list(forest) if gid == "forest" else None, bid, taken[seat], made,
-                    swan == seat if gid.startswith("black-swan") else None, score, total,
-                ])  # fmt: skip
-                deal_rows += 1
+                    made = nones
+                dcols["made"] += made
+                dcols["score"] += [scored.scores[d] if d is not None else None for d in sides]
+                dcols["total"] += [scored.totals[d] if d is not None else None for d in sides]
+            dcols["swan"] += [swan == s for s in seat_range] if gid.startswith("black-swan") else nones
+            deal_rows += nplayers
 
-        gen = walk(record, steps=True)
-        while True:
-            try:
-                deal, index, a, events, state = next(gen)
-            except StopIteration as stop:
-                outcome: Outcome = stop.value
-                break
+        def columns(counts: list[tuple[int, int]]) -> int:
+            """Add the action rows of the record: ``counts`` holds (deal, actions applied)
+            for each deal begun. The number of rows added."""
+            acts: list[Any] = []
+            for di, count in counts:
+                deal_acts = record.deals[di].actions
+                acts += deal_acts if count == len(deal_acts) else deal_acts[:count]
+                cols["deal"].extend([di + 1] * count)
+                cols["action"].extend(range(1, count + 1))
+            count = len(acts)
+            kinds = {type(a) for a in acts}
+            seats = [a.seat for a in acts]
+            cols["seat"].extend(seats)
+            cols["player"] += map(name_of, seats)
+            cols["type"] += [a.kind for a in acts]
+            if Bid in kinds:
+                cols["bid"] += [a.tricks if type(a) is Bid else None for a in acts]
+            else:
+                cols["bid"] += [None] * count
+            if kinds <= _ONE_CARD:
+                cols["cards"] += [(codes[a.card],) for a in acts]
+            elif kinds & _CARDS:
+                cols["cards"] += [
+                    (codes[a.card],)
+                    if type(a) in _ONE_CARD
+                    else tuple([codes[c] for c in a.cards])
+                    if type(a) is Cards
+                    else None
+                    for a in acts
+                ]
+            else:
+                cols["cards"] += [None] * count
+            if Pledge in kinds:
+                cols["pledge"] += [PLEDGES[a.pledge] if type(a) is Pledge else None for a in acts]
+            else:
+                cols["pledge"] += [None] * count
+            # the trick, the position in it and its winner: the rows between two marks (a
+            # trick's end, a deal's start) are a segment, and its in-trick actions one trick,
+            # numbered from 1 in each deal; the trick under way at a deal's start or the
+            # record's end has no winner. Each row's segment is counted up from the marks.
+            flags = [a.in_trick for a in acts]
+            seen = list(accumulate(flags))  # in-trick rows up to each row
+            step = [0] * (count + 1)
+            trick_of: list[int] = []  # by segment
+            won_of: list[int | None] = []
+            before: list[int] = [0]  # in-trick rows before each segment
+            trick = 1
+            for stop, won, begins in marks:
+                trick_of.append(trick)
+                won_of.append(None if begins else won)
+                before.append(seen[stop - 1] if stop else 0)
+                trick = 1 if begins else trick + 1
+                step[stop] += 1
+            trick_of.append(trick)
+            won_of.append(None)
+            step.pop()
+            segment = list(accumulate(step))
+            at: list[int | None] = list(map(trick_of.__getitem__, segment))
+            position: list[int | None] = [n - before[k] for n, k in zip(seen, segment, strict=True)]
+            winner = list(map(won_of.__getitem__, segment))
+            if False in flags:  # the actions outside tricks have none
+                for i in compress(range(count), map(not_, flags)):
+                    at[i] = position[i] = winner[i] = None
+            cols["trick"] += at
+            cols["position"] += position
+            cols["trick_winner"] += winner
+            # the running score of the actor's side: the totals change with a deal's score
+            score = cols["score"]
+            first = 0
+            now = totals
+            for stop, then in [*changes, (count, totals)]:
+                if stop > first:
+                    of_seat = {seat: now[side] for seat, side in side_of.items()}
+                    score += map(of_seat.get, seats[first:stop])
+                    first = stop
+                now = then
+            cols["detail"] += [detail(a) or None for a in acts] if detail is not None else [None] * count
+            cols["note"] += [a.note for a in acts]
+            return count
+
+        box: list[Outcome] = []
+        begun: list[int] = []  # the deals begun
+        # the rows (from 0 in the record) where a trick ends (the row after it, the winner)
+        # or a deal begins, and from which the totals change
+        marks: list[tuple[int, int | None, bool]] = []
+        changes: list[tuple[int, list[int]]] = []
+        totals: list[int] = []  # at the first deal's start
+        offset = 0  # the row of the first action of the deal under way
+        index = -1
+        for deal, index, a, events, state in _stepped(record, box):
             if a is None:  # a deal begins
+                if begun:
+                    offset += len(record.deals[begun[-1]].actions)
+                else:
+                    totals = list(state.totals)
                 if not side_of:
                     side_of = {s: i for i, members in enumerate(state.members()) for s in members}
-                trick = 1
-                pending = []
+                    sides = [side_of.get(s) for s in seat_range]
+                begun.append(deal)
+                marks.append((offset, None, True))
                 taken = [0] * nplayers
                 forest = []
                 swan = None
                 up = getattr(state, "upcard", None) if gid == "blackball" else None
                 trump = codes[up] if up is not None else None
                 open_deal = deal
-            else:
-                seat: int = a.seat  # type: ignore[attr-defined]
-                kind = type(a)
-                if kind is Play or kind is Pass:
-                    cards: tuple[str, ...] | None = (codes[a.card],)  # type: ignore[attr-defined]
-                elif kind is Cards:
-                    cards = tuple([codes[c] for c in a.cards])  # type: ignore[attr-defined]
-                else:
-                    cards = None
-                side = side_of.get(seat)
-                if a.in_trick:
-                    pending.append(len(winners))
-                    at: int | None = trick
-                    position: int | None = len(pending)
-                else:
-                    at = position = None
-                append((
-                    deal + 1, index + 1, seat, players[seat] if 0 <= seat < nplayers else None, a.kind,
-                    a.tricks if kind is Bid else None, cards,  # type: ignore[attr-defined]
-                    PLEDGES[a.pledge] if kind is Pledge else None,  # type: ignore[attr-defined]
-                    at, position, state.totals[side] if side is not None else None,
-                    (detail(a) or None) if detail is not None else None, a.note,  # type: ignore[attr-defined]
-                ))  # fmt: skip
-                winners.append(None)
+            if not events:
+                continue
             for e in events:
                 if e.ends_trick:
                     won: int = e.seat  # type: ignore[attr-defined]
-                    for r in pending:
-                        winners[r] = won
-                    pending = []
-                    trick += 1
+                    marks.append((offset + index + 1, won, False))
                     if 0 <= won < nplayers:
                         taken[won] += 1
                     if type(e) is Captured:
@@ -295,9 +408,15 @@ class _Rows:
                         swan = e.seat
                 elif type(e) is ForestTurned:
                     forest.append(codes[e.card] if e.card is not None else None)
-                elif type(e) is DealScored:
+                elif type(e) is DealScored:  # the totals change with a deal's score only
                     close(deal, state, e)
                     open_deal = -1
+                    changes.append((offset + index + (a is None), list(state.totals)))  # from this row on
+        outcome = box[0]
+        if begun:
+            counts = [(di, len(record.deals[di].actions)) for di in begun]
+            counts[-1] = (begun[-1], index + 1)
+            added = columns(counts)
         if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
             close(open_deal, outcome.state, None)
         verdict = verdict_of(outcome, record, source, number - 1)
@@ -307,14 +426,18 @@ class _Rows:
             members = sheet.members or [[s] for s in range(nplayers)]
             names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
         meta = record.meta
-        self.rows["records"].append([
+        self.records.append([
             source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
             verdict.status, verdict.rule, len(record.deals), record.action_count,
             sheet.sides if sheet is not None else None, sheet.totals if sheet is not None else None, names,
         ])  # fmt: skip
-        if len(acts) > first_action:
-            self.action_keys.append(((source, number, digest, gid), len(acts) - first_action))
-        return deal_rows, len(acts) - first_action
+        key = (source, number, digest, gid)
+        if deal_rows:
+            self.keys["deals"].append((key, deal_rows))
+        if added:
+            self.keys["actions"].append((key, added))
+            self.actions += added
+        return deal_rows, added
 
 
 def _chunks(
@@ -369,6 +492,12 @@ def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, 
             else schema[name].empty_table() for name in TABLES}  # fmt: skip
 
 
+#: the records and deals of a few chunks are written as one row group, up to these rows:
+#: every row group costs the writer its metadata until the file is closed (about 1 KiB a
+#: column), which grew the memory of a large export with the number of chunks
+_HELD_ROWS = {"records": 10_000, "deals": 50_000}
+
+
 def write_parquet(
     paths: Paths,
     directory: str | Path,
@@ -378,9 +507,11 @@ def write_parquet(
     on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
-    of the files, directories or globs named, into ``directory``, a row group every
-    ``group`` records. Each file is written to a temporary name and renamed into place when
-    complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
+    of the files, directories or globs named, into ``directory``: actions.parquet gets a
+    row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
+    deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
+    (fewer row groups: less memory held by the writers). Each file is written to a temporary
+    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
     pa, pq = _pyarrow()
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
@@ -400,9 +531,22 @@ def write_parquet(
     try:
         for name, tmp in temps.items():
             writers[name] = pq.ParquetWriter(str(tmp), schema[name])
+        held: dict[str, list[Any]] = {name: [] for name in _HELD_ROWS}
+
+        def write_held(name: str) -> None:
+            table = pa.concat_tables(held[name])
+            writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
+            held[name] = []
+
         for chunk in _chunks(read_records(files, on_progress), counts, group, pa, schema):
-            for name, table in chunk.items():
-                writers[name].write_table(table)
+            writers["actions"].write_table(chunk["actions"])
+            for name, rows in _HELD_ROWS.items():
+                held[name].append(chunk[name])
+                if sum(t.num_rows for t in held[name]) >= rows:
+                    write_held(name)
+        for name in _HELD_ROWS:
+            if held[name]:
+                write_held(name)
         for w in writers.values():
             w.close()
         if not counts["records"]:  # nothing could be read: nothing is written
