@@ -13,7 +13,8 @@ pytest.importorskip("pyarrow")
 
 from gamerec.bots import simulate
 from gamerec.cards import PLEDGES
-from gamerec.export.parquet import ACTION_COLUMNS, _Rows, schemas
+from gamerec.export.parquet import schemas
+from gamerec.export.parquet_rows import ACTION_COLUMNS, Rows
 from gamerec.format.record import Bid, Cards, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.views import presenter
@@ -104,7 +105,7 @@ def test_the_action_columns_are_the_rows_of_a_plain_replay(game: str) -> None:
         for i, r in enumerate(simulate(game, n, 4, 11 + n))
         for v in variants(r, i)
     ]  # fmt: skip
-    rows = _Rows()
+    rows = Rows()
     expected: list[dict[str, Any]] = []
     tables = []
     for number, record in enumerate(records, 1):
