@@ -396,6 +396,34 @@ class Duplicates:
         return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
 
 
+class Triage:
+    """How the aggregates (standings, ratings, statistics) take a batch's verdicts: a
+    record seen before (same content hash and verdict) is listed in ``duplicates``
+    (``[record, duplicate of]`` as ``file:number``) and counted once; a record that is not
+    valid is left out and listed in ``left_out`` (without its score sheet); ``counts`` has
+    how many records of each verdict, and the duplicates."""
+
+    def __init__(self) -> None:
+        self.left_out: list[Verdict] = []
+        self.duplicates: list[tuple[str, str]] = []
+        self.counts: dict[str, int] = {**dict.fromkeys(STATUSES, 0), "duplicate": 0}
+        self._seen = Duplicates()
+
+    def admit(self, v: Verdict) -> bool:
+        """Whether ``v`` is a valid record seen for the first time; if not, it is counted
+        and listed here."""
+        first = self._seen.first(v)
+        if first is not None:
+            self.duplicates.append((_place(v), first))
+            self.counts["duplicate"] += 1
+            return False
+        self.counts[v.status] += 1
+        if v.status != "valid" or v.scores is None or v.game is None:
+            self.left_out.append(msgspec.structs.replace(v, scores=None))
+            return False
+        return True
+
+
 # -- standings ------------------------------------------------------------------------------
 class PlayerStanding(msgspec.Struct):
     """One player's record in one game: games played, wins (a shared win counts as its
@@ -434,21 +462,11 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     black-swan-taroc record counts on its own; in a team game each member is credited
     with the team's score and its share of the win."""
     table: dict[str, dict[str, PlayerStanding]] = {}
-    left_out: list[Verdict] = []
-    duplicates: list[tuple[str, str]] = []
-    seen = Duplicates()
-    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
-    counts["duplicate"] = 0
+    triage = Triage()
     for v in verdicts:
-        first = seen.first(v)
-        if first is not None:
-            duplicates.append((_place(v), first))
-            counts["duplicate"] += 1
+        if not triage.admit(v):
             continue
-        counts[v.status] += 1
-        if v.status != "valid" or v.scores is None or v.game is None:
-            left_out.append(msgspec.structs.replace(v, scores=None))
-            continue
+        assert v.scores is not None and v.game is not None
         sheet = v.scores
         players = table.setdefault(v.game, {})
         members = sheet.members or [[s] for s in range(len(sheet.sides))]
@@ -472,7 +490,7 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
         for p in rows:
             p.mean = p.total / p.games if p.games else 0.0
         result[game_id] = sort_standings(rows, sort)
-    return Standings(result, left_out, duplicates, counts)
+    return Standings(result, triage.left_out, triage.duplicates, triage.counts)
 
 
 def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:

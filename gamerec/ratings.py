@@ -26,8 +26,8 @@ from typing import NamedTuple
 import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .batch import Duplicates
-from .verdicts import STATUSES, GameResult, Verdict
+from .batch import Triage
+from .verdicts import GameResult, Verdict
 
 __all__ = ["MODEL", "PlayerRating", "Point", "Ratings", "Z", "date_key", "places", "rate"]
 
@@ -145,26 +145,16 @@ def rate(verdicts: Iterable[Verdict], history: bool = True) -> Ratings:
     (same content hash and verdict) is reported and counted once, as in standings; records
     that are not valid are left out and listed. ``history``: keep each player's rating
     after each game (:meth:`Ratings.history`)."""
-    left_out: list[Verdict] = []
     not_rated: list[tuple[str, str]] = []
-    duplicates: list[tuple[str, str]] = []
-    seen = Duplicates()
-    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
-    counts["duplicate"] = 0
+    triage = Triage()
     undated: dict[str, int] = {}
     matches: list[_Match] = []
     last = ""  # the sort key of the last dated record: an undated one stays after it
     for v in verdicts:
+        if not triage.admit(v):
+            continue
+        assert v.scores is not None and v.game is not None
         here = f"{v.source}:{v.record}"
-        first = seen.first(v)
-        if first is not None:
-            duplicates.append((here, first))
-            counts["duplicate"] += 1
-            continue
-        counts[v.status] += 1
-        if v.status != "valid" or v.scores is None or v.game is None:
-            left_out.append(msgspec.structs.replace(v, scores=None))
-            continue
         teams, why = _teams(v)
         if why is not None:
             not_rated.append((here, why))
@@ -197,7 +187,7 @@ def rate(verdicts: Iterable[Verdict], history: bool = True) -> Ratings:
                         Point(m.place, r.mu, r.sigma)
                     )
     games = {game_id: _table(rated[game_id], played[game_id]) for game_id in sorted(rated)}
-    return Ratings(games, left_out, not_rated, duplicates, counts, undated, histories)
+    return Ratings(games, triage.left_out, not_rated, triage.duplicates, triage.counts, undated, histories)
 
 
 def _table(ratings: dict[str, PlackettLuceRating], played: Counter[str]) -> list[PlayerRating]:

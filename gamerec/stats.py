@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from .batch import Duplicates
+from .batch import Triage
 from .cards import SWAN
 from .engine import GameState
 from .events import Captured, DealScored, GameOver, PledgeHandedOut, TrickTaken, TrickWon, WentOut
@@ -39,7 +39,7 @@ from .format.record import Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
 from .stepper import Outcome, StepTuple, walk
-from .verdicts import STATUSES, Verdict, unreadable, verdict_of
+from .verdicts import Verdict, unreadable, verdict_of
 
 __all__ = [
     "BlackSwan2012Stats",
@@ -174,18 +174,13 @@ def stats_of(
 ) -> Stats:
     """The statistics of the valid records among ``entries`` (see :func:`player_stats`)."""
     tables: dict[str, _Table] = {}
-    left_out: list[Verdict] = []
-    duplicates: list[tuple[str, str]] = []
-    seen = Duplicates()
-    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
-    counts["duplicate"] = 0
+    triage = Triage()
     for entry in entries:
         if entry.record is None:
             verdict = unreadable(entry)
             if on_verdict is not None:
                 on_verdict(verdict)
-            counts[verdict.status] += 1
-            left_out.append(verdict)
+            triage.admit(verdict)
             continue
         record = entry.record
         collector = _COLLECTORS.get(record.game, _Collector)(record)
@@ -194,14 +189,7 @@ def stats_of(
         verdict.hash = content_hash(record)
         if on_verdict is not None:
             on_verdict(verdict)
-        first = seen.first(verdict)
-        if first is not None:
-            duplicates.append((f"{verdict.source}:{verdict.record}", first))
-            counts["duplicate"] += 1
-            continue
-        counts[verdict.status] += 1
-        if verdict.status != "valid" or outcome.state is None:
-            left_out.append(msgspec.structs.replace(verdict, scores=None))
+        if not triage.admit(verdict) or outcome.state is None:
             continue
         table = tables.get(record.game)
         if table is None:
@@ -212,7 +200,7 @@ def stats_of(
         result = tables[game_id].result(player)
         if result.players:
             games[game_id] = result
-    return Stats(games, left_out, duplicates, counts)
+    return Stats(games, triage.left_out, triage.duplicates, triage.counts)
 
 
 def _walk(record: Record, collector: _Collector) -> Outcome:
