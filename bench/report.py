@@ -24,8 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
-from gamerec.batch import standings, verify_batch
+from gamerec.batch import verify_batch
 from gamerec.export.report import report
+from gamerec.standings import standings
 
 ROOT = Path(__file__).resolve().parent.parent
 AIM = 3.0

@@ -33,12 +33,12 @@ from typing import IO, TYPE_CHECKING, Any
 from .version import __version__, compiled
 
 if TYPE_CHECKING:
-    from .batch import SortKey, Standings
     from .format.encodings import Encoding
     from .format.paths import Paths
     from .format.read import Entry
     from .format.record import Record
     from .present import Replay
+    from .standings import SortKey, Standings
     from .verdicts import Verdict
 
 
@@ -80,7 +80,7 @@ def __getattr__(name: str) -> Any:
 
         value = Replay
     elif name == "Standings":
-        from .batch import Standings
+        from .standings import Standings
 
         value = Standings
     elif name == "Verdict":
@@ -158,7 +158,7 @@ def score(source: Paths | Iterable[Verdict], *, jobs: int = 1, sort: SortKey = "
     """The standings of the valid records of ``source`` (paths, as :func:`read` takes them,
     or verdicts already made): per game and player, games, wins, total, mean and best
     score; duplicates counted once, records that are not valid listed."""
-    from .batch import standings
+    from .standings import standings
     from .verdicts import Verdict
 
     if isinstance(source, str) or hasattr(source, "__fspath__"):

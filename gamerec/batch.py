@@ -1,5 +1,5 @@
-"""Batches: verify many records, in order, in one process or several; find duplicates;
-add up standings per game and player.
+"""Batches: verify many records, in order, in one process or several (the duplicates and
+standings of a batch are in :mod:`gamerec.standings`).
 
 Records are read undecoded (:func:`gamerec.format.read.raw_records`) and decoded and verified
 where the work is done, so only bytes travel to other processes and verdicts come back.
@@ -14,9 +14,9 @@ import contextlib
 import os
 import signal
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -25,26 +25,14 @@ from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress, Tally, input_size
 from .format.read import RawRecord, decode_raw, raw_records
-from .verdicts import STATUSES, Verdict, unreadable, verify_record
+from .verdicts import Verdict, unreadable, verify_record
 
 if TYPE_CHECKING:  # multiprocessing is imported when worker processes start (start-up)
     from multiprocessing.connection import Connection
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-__all__ = [
-    "MAX_JOBS",
-    "SORT_KEYS",
-    "Duplicates",
-    "PlayerStanding",
-    "Standings",
-    "WorkerLost",
-    "content_hash",
-    "default_jobs",
-    "max_jobs",
-    "standings",
-    "verify_batch",
-]
+__all__ = ["MAX_JOBS", "WorkerLost", "content_hash", "default_jobs", "max_jobs", "verify_batch"]
 
 
 #: The most processes a batch may use, unless the machine has more cores than that.
@@ -367,139 +355,3 @@ class _Workers:
                 w.process.join()
             w.conn.close()
         self.workers.clear()
-
-
-class Duplicates:
-    """Which records of a batch repeat an earlier one: the same content hash and the same
-    verdict (the same game with another claim is not a duplicate). Kept compact (an int
-    for each record seen, about a hundred bytes), since a batch may be millions long."""
-
-    def __init__(self) -> None:
-        self._seen: dict[int, int] = {}
-        self._sources: dict[str, int] = {}
-        self._names: list[str] = []
-
-    def first(self, v: Verdict) -> str | None:
-        """Where ``v``'s game was first seen (``file:record``), or None when this is the
-        first time (then it is remembered)."""
-        if v.hash is None:
-            return None
-        key = int(v.hash[:16], 16) * 8 + STATUSES.index(v.status)
-        src = self._sources.get(v.source)
-        if src is None:
-            src = self._sources[v.source] = len(self._names)
-            self._names.append(v.source)
-        here = (src << 32) | v.record
-        got = self._seen.setdefault(key, here)
-        if got == here:
-            return None
-        return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
-
-
-class Triage:
-    """How the aggregates (standings, ratings, statistics) take a batch's verdicts: a
-    record seen before (same content hash and verdict) is listed in ``duplicates``
-    (``[record, duplicate of]`` as ``file:number``) and counted once; a record that is not
-    valid is left out and listed in ``left_out`` (without its score sheet); ``counts`` has
-    how many records of each verdict, and the duplicates."""
-
-    def __init__(self) -> None:
-        self.left_out: list[Verdict] = []
-        self.duplicates: list[tuple[str, str]] = []
-        self.counts: dict[str, int] = {**dict.fromkeys(STATUSES, 0), "duplicate": 0}
-        self._seen = Duplicates()
-
-    def admit(self, v: Verdict) -> bool:
-        """Whether ``v`` is a valid record seen for the first time; if not, it is counted
-        and listed here."""
-        first = self._seen.first(v)
-        if first is not None:
-            self.duplicates.append((_place(v), first))
-            self.counts["duplicate"] += 1
-            return False
-        self.counts[v.status] += 1
-        if v.status != "valid" or v.scores is None or v.game is None:
-            self.left_out.append(msgspec.structs.replace(v, scores=None))
-            return False
-        return True
-
-
-# -- standings ------------------------------------------------------------------------------
-class PlayerStanding(msgspec.Struct):
-    """One player's record in one game: games played, wins (a shared win counts as its
-    share), total and mean score, and the best game's score."""
-
-    player: str
-    games: int = 0
-    wins: float = 0.0
-    total: int = 0
-    mean: float = 0.0
-    best: int | None = None
-
-
-class Standings(msgspec.Struct):
-    """Standings per game id, the records left out with their verdicts, the duplicates
-    (``[record, duplicate of]`` as ``file:number``) and how many records of each verdict."""
-
-    games: dict[str, list[PlayerStanding]]
-    left_out: list[Verdict]
-    duplicates: list[tuple[str, str]]
-    counts: dict[str, int]
-
-
-SORT_KEYS = ("wins", "total", "mean", "best", "games", "player")
-SortKey = Literal["wins", "total", "mean", "best", "games", "player"]
-
-
-def _place(v: Verdict) -> str:
-    return f"{v.source}:{v.record}"
-
-
-def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
-    """Add up the valid records among ``verdicts`` per game id and player name. A record
-    seen before (same content hash and verdict) is reported and counted once; records that are not
-    valid are left out and listed. A game is a record, but each game inside a
-    black-swan-taroc record counts on its own; in a team game each member is credited
-    with the team's score and its share of the win."""
-    table: dict[str, dict[str, PlayerStanding]] = {}
-    triage = Triage()
-    for v in verdicts:
-        if not triage.admit(v):
-            continue
-        assert v.scores is not None and v.game is not None
-        sheet = v.scores
-        players = table.setdefault(v.game, {})
-        members = sheet.members or [[s] for s in range(len(sheet.sides))]
-        for game in sheet.games:
-            share = 1.0 / len(game.winners) if game.winners else 0.0
-            for side, seats in enumerate(members):
-                score = game.scores[side]
-                won = share if side in game.winners else 0.0
-                for seat in seats:
-                    name = v.players[seat]
-                    p = players.get(name)
-                    if p is None:
-                        p = players[name] = PlayerStanding(name)
-                    p.games += 1
-                    p.wins += won
-                    p.total += score
-                    p.best = score if p.best is None else max(p.best, score)
-    result: dict[str, list[PlayerStanding]] = {}
-    for game_id in sorted(table):
-        rows = list(table[game_id].values())
-        for p in rows:
-            p.mean = p.total / p.games if p.games else 0.0
-        result[game_id] = sort_standings(rows, sort)
-    return Standings(result, triage.left_out, triage.duplicates, triage.counts)
-
-
-def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:
-    """Best first by ``key`` (by name for ``player``), then by wins, total and name."""
-    if key == "player":
-        return sorted(rows, key=lambda p: p.player)
-
-    def order(p: PlayerStanding) -> tuple[float, float, float, str]:
-        value = getattr(p, key)
-        return (-(value if value is not None else float("-inf")), -p.wins, -p.total, p.player)
-
-    return sorted(rows, key=order)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .batch import Triage
+from .standings import Triage
 from .verdicts import GameResult, Verdict
 
 __all__ = ["MODEL", "PlayerRating", "Point", "Ratings", "Z", "date_key", "places", "rate"]

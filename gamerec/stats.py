@@ -27,7 +27,6 @@ from typing import Any
 
 import msgspec
 
-from .batch import Triage
 from .cards import SWAN
 from .engine import GameState
 from .events import Captured, DealScored, GameOver, PledgeHandedOut, TrickTaken, TrickWon, WentOut
@@ -38,6 +37,7 @@ from .format.read import Entry, read_records
 from .format.record import Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
+from .standings import Triage
 from .stepper import Outcome, StepTuple, walk
 from .verdicts import Verdict, unreadable, verdict_of
 
@@ -145,7 +145,7 @@ class GameStats(msgspec.Struct):
 class Stats(msgspec.Struct):
     """Statistics per game id, the records left out with their verdicts, the duplicates
     (``[record, duplicate of]`` as ``file:number``) and how many records of each verdict
-    (as :class:`gamerec.batch.Standings` has them)."""
+    (as :class:`gamerec.standings.Standings` has them)."""
 
     games: dict[str, GameStats]
     left_out: list[Verdict]

@@ -10,9 +10,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..batch import Duplicates, default_jobs, standings, verify_batch
+from ..batch import default_jobs, verify_batch
 from ..format.paths import expand_paths
 from ..games import GAMES
+from ..standings import Duplicates, standings
 from ..verdicts import STATUSES, Verdict
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, out
 from .files import json_line, print_json

@@ -20,9 +20,9 @@ if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from rich.panel import Panel
     from rich.table import Table
 
-    from ..batch import PlayerStanding, Standings
     from ..format.listing import Listing
     from ..present import Step
+    from ..standings import PlayerStanding, Standings
     from ..verdicts import ScoreSheet, Verdict
     from ..view import View
 

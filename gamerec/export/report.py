@@ -3,7 +3,7 @@ the standings, the ratings and a chart of each player's rating over time, the sc
 distributions, the player statistics, the head-to-head table and the records that are not
 valid, with their verdict and why.
 
-The page is made in Python from the library's results (:func:`gamerec.batch.standings`,
+The page is made in Python from the library's results (:func:`gamerec.standings.standings`,
 :func:`gamerec.ratings.rate`, :func:`gamerec.stats.stats_of`, one walk of each record giving
 both the statistics and the verdict). It holds everything it shows and loads nothing: no
 script at all, one style sheet inline, the charts as inline SVG drawn here; a
@@ -29,10 +29,10 @@ from importlib.resources import files
 
 import msgspec
 
-from ..batch import PlayerStanding, standings
 from ..format.paths import Paths
 from ..format.progress import OnProgress
 from ..ratings import MODEL, PlayerRating, Ratings, rate
+from ..standings import PlayerStanding, standings
 from ..stats import GameStats, HeadToHead, Stats, player_stats
 from ..verdicts import STATUSES, Verdict
 from ..version import __version__

@@ -13,10 +13,11 @@ import pytest
 from conftest import FIXTURES
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from gamerec.batch import standings, verify_batch
+from gamerec.batch import verify_batch
 from gamerec.bots import simulate
 from gamerec.format.write import write_records
 from gamerec.ratings import Point, date_key, places, rate
+from gamerec.standings import standings
 from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 

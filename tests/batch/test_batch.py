@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from gamerec.batch import PlayerStanding, standings, verify_batch
+from gamerec.batch import verify_batch
 from gamerec.bots import simulate
 from gamerec.cli import app
 from gamerec.format import container
@@ -20,6 +20,7 @@ from gamerec.format.binary import content_hash, encode_binary
 from gamerec.format.listing import list_records
 from gamerec.format.record import Bid, Claim, Record
 from gamerec.format.write import write_records
+from gamerec.standings import PlayerStanding, standings
 from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "160", "GAMEREC_DEBUG": "1"})

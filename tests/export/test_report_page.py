@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from gamerec.batch import standings, verify_batch
+from gamerec.batch import verify_batch
 from gamerec.escape import strip_controls
 from gamerec.export.charts import match_order
 from gamerec.export.report import PARTS, report
 from gamerec.format.write import write_records
 from gamerec.ratings import rate
+from gamerec.standings import standings
 from gamerec.stats import player_stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))
