@@ -75,9 +75,17 @@ def detect(head: bytes) -> Encoding:
     if not text:
         raise FormatError("empty input: no records", "format.empty")
     raise FormatError(
-        f"not a gamerec file: starts with {head[:8]!r}, neither the binary magic, JSON nor the text notation",
+        f"not a gamerec file: starts with {_shown(head[:8])}, neither the binary magic, JSON nor the text "
+        "notation (whose records begin with a 'gamerec: 1' line)",
         "format.id",
     )
+
+
+def _shown(start: bytes) -> str:
+    """The first bytes of an input as a message shows them: quoted text when they are
+    printable ASCII, else their escapes."""
+    text = start.decode("ascii", "replace")
+    return repr(text) if text.isprintable() else repr(start)
 
 
 def _decode_text_record(data: bytes, first: int) -> Record:
