@@ -42,7 +42,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any, ClassVar, Final
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
@@ -447,9 +447,8 @@ def playable(
     ``room`` places left on the table."""
     jokers = counts[JOKER]
     found: set[tuple[int, ...]] = set()
-    held = [c for c in range(52) if counts[c]]
-    for c in held:
-        found.add((c,))
+    held = list(compress(range(52), counts))
+    found.update([(c,) for c in held])
     if counts[SWAN]:
         found.add((SWAN,))
     for k in range(1, min(jokers, 3 if joker_triple else 2, room) + 1):
@@ -459,28 +458,64 @@ def playable(
     for c in held:
         by_rank.setdefault(c % 13, []).append(c)
     for cards in by_rank.values():
+        if not jokers and len(cards) < 2:
+            continue
         for size in range(1, len(cards) + 1):
             for subset in combinations(cards, size):
                 for j in range(0, min(jokers, room - size) + 1):
                     if size + j >= 2:
                         found.add(tuple(sorted(subset + (JOKER,) * j)))
-    # sequences: windows of consecutive positions in one suit
+    # sequences: some cards of one suit, whose positions (the ace high, or low when it is
+    # held) span no more places than the cards and the jokers with them fill: every such
+    # choice of a lowest card, a highest card within reach and any cards between them
+    longest = min(room, TABLE)
+    shortest = max(min_run, 2)
     for suit in range(4):
-        for ace_low in (False, True):
-            cards_at = {}
-            for c in held:
-                if c // 13 == suit:
-                    r = c % 13
-                    cards_at[(0 if r == 12 else r + 1) if ace_low else r] = c
-            if not cards_at:
+        first = suit * 13
+        suit_cards = [c for c in held if first <= c < first + 13]
+        if not suit_cards:
+            continue
+        for ace_low in (False, True) if counts[first + 12] else (False,):
+            if ace_low:  # the ace first, at position 0; the others one place up
+                placed = sorted((0 if c == first + 12 else c - first + 1, c) for c in suit_cards)
+            else:
+                placed = [(c - first, c) for c in suit_cards]
+            m = len(placed)
+            if not jokers:  # runs of cards at consecutive places, and every window of them
+                if m < shortest:
+                    continue
+                run = [placed[0][1]]
+                last = placed[0][0]
+                for place, c in [*placed[1:], (99, -1)]:
+                    if place == last + 1:
+                        run.append(c)
+                    else:
+                        for length in range(shortest, min(len(run), longest) + 1):
+                            for start in range(len(run) - length + 1):
+                                found.add(tuple(sorted(run[start : start + length])))
+                        run = [c]
+                    last = place
                 continue
-            for length in range(max(min_run, 2), min(room, TABLE) + 1):
-                for start in range(0, 13 - length + 1):
-                    present = [cards_at[p] for p in range(start, start + length) if p in cards_at]
-                    for size in range(max(1, length - jokers), len(present) + 1):
-                        for subset in combinations(present, size):
-                            found.add(tuple(sorted(subset + (JOKER,) * (length - size))))
-    return sorted(found, key=lambda p: (len(p), p))
+            for i in range(m):
+                low, c_low = placed[i]
+                for k in range(i, m):
+                    high, c_high = placed[k]
+                    span = high - low + 1
+                    if span > longest:
+                        break
+                    between = [c for _, c in placed[i + 1 : k]]
+                    ends = (c_low,) if k == i else (c_low, c_high)
+                    # the places the jokers must fill: fewer cards between than this need more
+                    fewest = span - len(ends) - jokers
+                    for inner in range(max(0, fewest), len(between) + 1):
+                        for middle in combinations(between, inner):
+                            size = len(ends) + inner
+                            fewest_jokers = max(0, span - size, shortest - size)
+                            for j in range(fewest_jokers, min(jokers, longest - size) + 1):
+                                found.add(tuple(sorted(ends + middle + (JOKER,) * j)))
+    plays = sorted(found)
+    plays.sort(key=len)  # stable: by length, then card by card
+    return plays
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:

@@ -158,12 +158,27 @@ class BlackballState(GameState):
         return None if self.phase == _DONE else self.turn
 
     def legal_actions(self) -> list[Action]:
+        """Made from the rules directly (not by trying every action): the bids but the
+        dealer's hooked one; the cards of the led suit when held, else of trump when it
+        must be played and is held, else every card; in card order."""
+        seat = self.turn
         if self.phase == _BIDDING:
-            return [a for t in range(self.size + 1) if self.can(a := Bid(self.turn, t))]
-        if self.phase == _PLAYING:
-            seat = self.turn
-            return [Play(seat, c) for c in sorted(self.hands[seat]) if self.can(Play(seat, c))]
-        return []
+            hooked = -1
+            if self.hook and seat == self.dealer:
+                hooked = self.size - sum(b for b in self.bids if b is not None)
+            return [Bid(seat, t) for t in range(self.size + 1) if t != hooked]
+        if self.phase != _PLAYING:
+            return []
+        cards = sorted(self.hands[seat])
+        if self.trick:
+            counts = self.suit_counts[seat]
+            led = self.trick[0] // 13
+            trump = self.trump
+            if counts[led]:
+                cards = [c for c in cards if c // 13 == led]
+            elif self.must_trump and trump >= 0 and counts[trump]:
+                cards = [c for c in cards if c // 13 == trump]
+        return [Play(seat, c) for c in cards]
 
     def verify(self, action: Action) -> None:
         kind = type(action)

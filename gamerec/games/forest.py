@@ -307,7 +307,17 @@ class ForestState(GameState):
         if not self.playing:
             return []
         seat = self.turn
-        return [a for c in sorted(self.hands[seat]) if self.can(a := Play(seat, c))]
+        cards = sorted(self.hands[seat])
+        trick = self.trick
+        if trick:  # made from the rules directly, as verify checks a card: not by trying each
+            fc = BLACK if self.forest is None else self.forest // _N
+            led = trick[0] // _N
+            if led == BLACK:
+                led = fc
+            counts = self.colour_counts[seat]
+            if counts[led] or (fc == led and counts[BLACK]):
+                cards = [c for c in cards if (fc if c // _N == BLACK else c // _N) == led]
+        return [Play(seat, c) for c in cards]
 
     # -- texts for messages----------------------------------------------------------------------
     def _cards_text(self, cards: Any) -> str:
