@@ -418,15 +418,20 @@ class BlackSwan2012State(GameState):
 
     # -- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        if not self.playing:
-            return []
+        declarations, plays = self.choices()
         seat = self.turn
-        actions: list[Action] = []
+        return [*declarations, *(Cards(seat, list(p)) for p in plays)]
+
+    def choices(self) -> tuple[list[Action], list[tuple[int, ...]]]:
+        """The legal actions in their order, the plays as card tuples (the bots make the
+        action of the one they choose): the declarations of the Swan, then the plays."""
+        if not self.playing:
+            return [], []
+        declarations: list[Action] = []
         if self._can_declare() and not self.played and self.declared is None:
-            actions.extend(Declare(s) for s in range(self.n) if self.counts[s][SWAN])
-        plays = playable(self.counts[seat], TABLE - len(self.table), self.min_run, self.joker_triple)
-        actions.extend(Cards(seat, list(p)) for p in plays)
-        return actions
+            declarations = [Declare(s) for s in range(self.n) if self.counts[s][SWAN]]
+        room = TABLE - len(self.table)
+        return declarations, playable(self.counts[self.turn], room, self.min_run, self.joker_triple)
 
 
 def _sorted_hand(counts: Sequence[int]) -> list[int]:
@@ -492,7 +497,7 @@ def playable(
                     else:
                         for length in range(shortest, min(len(run), longest) + 1):
                             for start in range(len(run) - length + 1):
-                                found.add(tuple(sorted(run[start : start + length])))
+                                found.add(_in_card_order(run[start : start + length], ace_low))
                         run = [c]
                     last = place
                 continue
@@ -504,23 +509,39 @@ def playable(
                     if span > longest:
                         break
                     between = [c for _, c in placed[i + 1 : k]]
-                    ends = (c_low,) if k == i else (c_low, c_high)
+                    last = () if k == i else (c_high,)
                     # the places the jokers must fill: fewer cards between than this need more
-                    fewest = span - len(ends) - jokers
+                    fewest = span - 1 - len(last) - jokers
                     for inner in range(max(0, fewest), len(between) + 1):
                         for middle in combinations(between, inner):
-                            size = len(ends) + inner
+                            cards = _in_card_order([c_low, *middle, *last], ace_low)
+                            size = len(cards)
                             fewest_jokers = max(0, span - size, shortest - size)
                             for j in range(fewest_jokers, min(jokers, longest - size) + 1):
-                                found.add(tuple(sorted(ends + middle + (JOKER,) * j)))
+                                found.add(cards + (JOKER,) * j)
     plays = sorted(found)
     plays.sort(key=len)  # stable: by length, then card by card
     return plays
 
 
+def _in_card_order(cards: list[int], ace_low: bool) -> tuple[int, ...]:
+    """Cards of one suit given in the order of their places as a tuple in card order: the
+    same order, but a low ace (at place 0) goes last, as the suit's highest card number.
+    Jokers, numbered after every natural card, follow them as they are."""
+    if ace_low and cards[0] % 13 == 12:
+        return (*cards[1:], cards[0])
+    return tuple(cards)
+
+
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
-    return rng.choice(state.legal_actions())
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses, making
+    only the chosen action)."""
+    assert isinstance(state, BlackSwan2012State)
+    declarations, plays = state.choices()
+    i = rng.choice(range(len(declarations) + len(plays)))
+    if i < len(declarations):
+        return declarations[i]
+    return Cards(state.turn, list(plays[i - len(declarations)]))
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:
@@ -529,14 +550,14 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
     player is an opponent."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
-    plays = [a for a in state.legal_actions() if isinstance(a, Cards)]
+    plays = state.choices()[1]
     on_table = sum(_POINTS[c] for c in state.table)
     nxt = state._next_holder(seat)
     opponent_next = state.side_of[nxt] != state.side_of[seat]
 
-    def value(a: Cards) -> float:
-        size = len(a.cards)
-        pts = on_table + sum(_POINTS[c] for c in a.cards)
+    def value(cards: tuple[int, ...]) -> float:
+        size = len(cards)
+        pts = on_table + sum(_POINTS[c] for c in cards)
         total = len(state.table) + size
         v = size * 3.0
         if total == TABLE:
@@ -545,11 +566,11 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
             v -= max(pts, 0) * 0.5
         else:
             v += min(pts, 0) * 0.2
-        if SWAN in a.cards and total < TABLE and opponent_next:
+        if SWAN in cards and total < TABLE and opponent_next:
             v += 60
         return v + rng.random() * 0.01
 
-    return max(plays, key=value)
+    return Cards(seat, list(max(plays, key=value)))
 
 
 class BlackSwan2012(Game[BlackSwan2012Rules]):
