@@ -13,7 +13,7 @@ or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
   table, the lines, the step and event texts, "step i of N · deal d"), with buttons
   (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space), a slider over
   all steps and an SVG chart of the running scores of each scoring side;
-- the verdict's message at the end.
+- the verdict's message at the end; the source is named by its file name only.
 
 Text from the record reaches the page only through ``textContent`` (never as markup),
 and what Python writes into the HTML itself (the title and heading) is escaped, so a
@@ -143,6 +143,15 @@ def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Pa
     )
 
 
+def file_name(source: str) -> str:
+    """``source`` without its directory, whichever separator it was typed with.
+
+    >>> file_name("/home/ann/games/x.json"), file_name("..\\\\games\\\\y.grec"), file_name("-")
+    ('x.json', 'y.grec', '-')
+    """
+    return re.split(r"[\\/]", source.rstrip("\\/"))[-1] or source
+
+
 def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
@@ -150,9 +159,11 @@ def _sha256(text: str) -> str:
 def html_replay(record: Record, source: str = "-", index: int = 0, seat: int | None = None) -> str:
     """One self-contained HTML page that replays ``record`` step by step (see the module's
     docstring). ``source`` and ``index`` name the record in the verdict's message;
-    ``seat`` shows the game as that player saw it, the other hands hidden."""
+    ``seat`` shows the game as that player saw it, the other hands hidden. Only the file name
+    of ``source`` reaches the page, never its directory (as typed, it may say where the
+    person keeps their files)."""
     template, style, script = _assets()
-    page = _page_data(record, source, index, seat)
+    page = _page_data(record, file_name(source), index, seat)
     heading = f"{page.game} · {', '.join(page.players)}"
     title = html.escape(strip_controls(f"{heading} · gamerec replay"))
     csp = (

