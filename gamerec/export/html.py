@@ -11,9 +11,13 @@ or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
   so no text of the record can end the script;
 - a small script that shows one step at a time (cards drawn as cards, the seats, the
   table, the lines, the step and event texts, "step i of N · deal d"), with buttons
-  (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space), a slider over
-  all steps and an SVG chart of the running scores of each scoring side;
-- the verdict's message at the end; the source is named by its file name only.
+  (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space, ``t``/``T`` next
+  and previous trick, ``d``/``D`` next and previous deal, as :func:`gamerec.present.move`
+  moves; listed on the page), a slider over all steps and an SVG chart of the running
+  scores of each scoring side;
+- the verdict's message at the top, then the controls, which sit above everything that
+  changes from step to step so that they never move; the source is named by its file name
+  only.
 
 Text from the record reaches the page only through ``textContent`` (never as markup),
 and what Python writes into the HTML itself (the title and heading) is escaped, so a
@@ -58,6 +62,8 @@ class _Step(msgspec.Struct):
     text: str
     event_texts: list[str]
     view: View
+    #: whether the step's events end a trick (or a table of cards): the `t`/`T` keys' stops
+    trick_end: bool
 
 
 class _Side(msgspec.Struct):
@@ -108,7 +114,10 @@ def _script_json(page: _Page) -> str:
 
 def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Page:
     replay = Replay(record, seat=seat, source=source, index=index)
-    steps = [_Step(s.deal, s.index, s.text, s.event_texts, s.view) for s in replay]
+    steps = [
+        _Step(s.deal, s.index, s.text, s.event_texts, s.view, any(e.ends_trick for e in s.events))
+        for s in replay
+    ]
     verdict = replay.verdict
     assert verdict is not None
     state = replay.state

