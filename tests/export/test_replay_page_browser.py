@@ -17,6 +17,7 @@ from test_html_browser import driver as driver  # the same browser, started the 
 from test_html_browser import pages as pages
 
 from gamerec.export.html import html_replay
+from gamerec.games import get_game
 from gamerec.present import Replay, Step, move
 
 
@@ -123,3 +124,95 @@ def test_the_verdict_is_on_top_and_the_file_named_without_directory(
     assert text == f"{GAMES[game]}: record 1: valid"
     assert driver.find_element(By.ID, "source").text == GAMES[game]
     assert str(FIXTURES) not in driver.page_source
+
+
+CHART = """
+const all = (s) => [...document.querySelectorAll(s)];
+const rgb = (e) => getComputedStyle(e).stroke;
+const box = document.getElementById("chart").getBoundingClientRect();
+return {
+  lines: all("#chart polyline.series").map((l) => ({
+    colour: rgb(l),
+    dash: l.getAttribute("stroke-dasharray") || "",
+    xs: l.getAttribute("points").split(" ").map((p) => Number(p.split(",")[0])),
+  })),
+  marker: rgb(document.getElementById("chart-marker")),
+  legend: all("#legend .legend-item").map((i) => [
+    i.querySelector(".legend-name").textContent,
+    getComputedStyle(i.querySelector(".swatch line")).stroke,
+    i.querySelector(".legend-total").textContent,
+  ]),
+  x_ticks: all("#chart .x-tick").map((t) => t.textContent),
+  x_title: document.querySelector("#chart .x-title").textContent,
+  y_title: document.querySelector("#chart .y-title").textContent,
+  width: box.width,
+  box: document.getElementById("chart-box").clientWidth,
+  view_width: document.getElementById("chart").viewBox.baseVal.width,
+};
+"""
+
+
+def chart(driver: Any) -> dict[str, Any]:
+    result: dict[str, Any] = driver.execute_script(CHART)
+    return result
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_chart_lines_colours_legend_axes_and_running_totals(driver: Any, pages: Path, game: str) -> None:
+    from gamerec.events import DealScored
+
+    steps = load(driver, pages, game)
+    record = fixture_record(game)
+    replay = Replay(record)
+    list(replay)
+    assert replay.state is not None
+    sides, members = replay.state.sides, replay.state.members()
+    drawn = chart(driver)
+    lines = drawn["lines"]
+    # one line per scoring side, each in its own colour; the marker in none of them
+    assert len(lines) == len(sides)
+    colours = [line["colour"] for line in lines]
+    assert len(set(colours)) == len(colours)
+    assert drawn["marker"] not in colours
+    # lines on top of each other still show: no two look the same (colour and dashes)
+    assert len({(line["colour"], line["dash"]) for line in lines}) == len(lines)
+    # a running total: a point at the start and one per scored deal, always moving right
+    # (not a jump straight up at a deal's end)
+    scored = [e for s in steps for e in s.events if isinstance(e, DealScored)]
+    for line in lines:
+        assert len(line["xs"]) == 1 + len(scored)
+        assert all(a < b for a, b in zip(line["xs"], line["xs"][1:], strict=False))
+    # the legend: each side's name, its line's colour and its total at the current step
+    assert [name for name, _, _ in drawn["legend"]] == list(sides)
+    assert [colour for _, colour, _ in drawn["legend"]] == colours
+    assert [total for _, _, total in drawn["legend"]] == ["0"] * len(sides)
+    click(driver, "last")
+    final = steps[-1].view.seats
+    assert [t for _, _, t in chart(driver)["legend"]] == [str(final[m[0]].score) for m in members]
+    assert [t for _, _, t in chart(driver)["legend"]] == [str(v) for v in scored[-1].totals]
+    # labelled axes: the deals by number, and the score
+    deals = steps[-1].deal + 1
+    assert drawn["x_ticks"] == [str(d) for d in range(1, deals + 1)]
+    assert drawn["x_title"] == get_game(record.game).deal_word
+    assert drawn["y_title"] == "score"
+
+
+def test_chart_is_as_wide_as_the_page(driver: Any, pages: Path) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    load(driver, pages, "blackball")
+    wide = chart(driver)
+    try:
+        driver.set_window_size(700, 1000)
+        # drawn again once the browser has laid the narrower page out
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(
+            lambda d: chart(d)["view_width"] == round(chart(d)["width"]) < wide["width"]
+        )
+        narrow = chart(driver)
+    finally:
+        driver.set_window_size(1200, 1000)
+    assert narrow["width"] < wide["width"]
+    for drawn in (wide, narrow):
+        # it fills its box, drawn to its width (not a fixed drawing stretched)
+        assert abs(drawn["width"] - drawn["box"]) < drawn["box"] * 0.1
+        assert drawn["view_width"] == round(drawn["width"])

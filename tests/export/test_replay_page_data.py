@@ -12,9 +12,11 @@ import pytest
 from conftest import FIXTURES
 from helpers import cli
 
-from gamerec.export.html import html_replay
+from gamerec.events import DealScored
+from gamerec.export.html import html_replay, line_style
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
+from gamerec.present import Replay
 
 GAMES = {
     "blackball": "family-3p.json",
@@ -56,3 +58,28 @@ def test_export_writes_the_file_name_not_the_path(tmp_path: Path) -> None:
     page = out.read_text(encoding="utf-8")
     assert str(src.parent) not in page and "fixtures" not in page
     assert page_data(page)["source"] == GAMES["blackball"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_chart_data_is_the_steppers_running_totals(game: str) -> None:
+    record = fixture_record(game)
+    data = page_data(html_replay(record))
+    steps = list(Replay(record))
+    scored = [(i, e) for i, s in enumerate(steps) for e in s.events if isinstance(e, DealScored)]
+    assert [(t["step"], t["deal"], t["totals"]) for t in data["totals"]] == [
+        (i, e.deal, list(e.totals)) for i, e in scored
+    ]
+    # the last totals are what the seats show at the end
+    final = steps[-1].view.seats
+    assert data["totals"][-1]["totals"] == [final[side["seats"][0]].score for side in data["sides"]]
+    # every side its own colour and dash pattern, none of them the marker's grey
+    styles = [(side["colour"], side["dash"]) for side in data["sides"]]
+    assert len({c for c, _ in styles}) == len(styles)
+    assert all(c != "#8c8c8c" for c, _ in styles)
+    # the `t`/`T` keys stop where the library's moves stop
+    assert [s["trick_end"] for s in data["steps"]] == [any(e.ends_trick for e in s.events) for s in steps]
+
+
+def test_line_styles_are_distinct_for_many_sides() -> None:
+    styles = [line_style(k) for k in range(40)]
+    assert len({c for c, _ in styles}) == 40
