@@ -216,3 +216,18 @@ def test_chart_is_as_wide_as_the_page(driver: Any, pages: Path) -> None:
         # it fills its box, drawn to its width (not a fixed drawing stretched)
         assert abs(drawn["width"] - drawn["box"]) < drawn["box"] * 0.1
         assert drawn["view_width"] == round(drawn["width"])
+
+
+def test_a_hostile_file_name_shows_as_text(driver: Any, pages: Path) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+    from selenium.webdriver.common.by import By
+
+    name = "<img src=x onerror=alert(1)>.json"
+    path = pages / "hostile-source.html"
+    path.write_text(html_replay(fixture_record("forest"), source="/tmp/" + name), encoding="utf-8")
+    driver.get(path.as_uri())
+    with pytest.raises(NoAlertPresentException):
+        driver.switch_to.alert  # noqa: B018 (the property raises when no alert is open)
+    assert driver.find_element(By.ID, "source").text == name
+    assert driver.find_element(By.ID, "verdict").text == name + ": record 1: valid"
+    assert driver.execute_script("return document.images.length") == 0

@@ -83,3 +83,14 @@ def test_chart_data_is_the_steppers_running_totals(game: str) -> None:
 def test_line_styles_are_distinct_for_many_sides() -> None:
     styles = [line_style(k) for k in range(40)]
     assert len({c for c, _ in styles}) == 40
+
+
+def test_the_csp_stays_strict() -> None:
+    page = html_replay(fixture_record("blackball"), source="x.json")
+    marker = 'http-equiv="Content-Security-Policy" content="'
+    start = page.index(marker) + len(marker)
+    csp = page[start : page.index('"', start)]
+    directives = [d.strip().split()[0] for d in csp.split(";")]
+    assert directives == ["default-src", "script-src", "style-src", "base-uri", "form-action"]
+    assert "default-src 'none'" in csp and "unsafe" not in csp and "*" not in csp
+    assert "'self'" not in csp and "data:" not in csp
