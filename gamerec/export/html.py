@@ -11,9 +11,18 @@ or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
   so no text of the record can end the script;
 - a small script that shows one step at a time (cards drawn as cards, the seats, the
   table, the lines, the step and event texts, "step i of N · deal d"), with buttons
-  (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space), a slider over
-  all steps and an SVG chart of the running scores of each scoring side;
-- the verdict's message at the end.
+  (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space, ``t``/``T`` next
+  and previous trick, ``d``/``D`` next and previous deal, as :func:`gamerec.present.move`
+  moves; listed on the page), a slider over all steps and an SVG chart of the running
+  totals of each scoring side (the stepper's totals after each scored deal, in ``totals``):
+  the deals by number along x, the score up y, a line per side in its own colour
+  (:func:`line_style`: Okabe-Ito colours, each with its own dash pattern and point shape,
+  the first lines drawn wider so that lines on top of each other still show), a grey marker
+  at the current step, a legend with each side's total at that step, and as wide as the
+  page (drawn again when it resizes);
+- the verdict's message at the top, then the controls, which sit above everything that
+  changes from step to step so that they never move; the source is named by its file name
+  only.
 
 Text from the record reaches the page only through ``textContent`` (never as markup),
 and what Python writes into the HTML itself (the title and heading) is escaped, so a
@@ -44,6 +53,7 @@ import msgspec
 
 from ..errors import FormatError
 from ..escape import json_inert, strip_controls
+from ..events import DealScored
 from ..format.record import Record
 from ..games import get_game
 from ..present import Replay
@@ -58,11 +68,24 @@ class _Step(msgspec.Struct):
     text: str
     event_texts: list[str]
     view: View
+    #: whether the step's events end a trick (or a table of cards): the `t`/`T` keys' stops
+    trick_end: bool
 
 
 class _Side(msgspec.Struct):
     name: str
     seats: list[int]
+    #: the side's line in the chart: its colour and SVG dash pattern ("" solid)
+    colour: str = ""
+    dash: str = ""
+
+
+class _Total(msgspec.Struct):
+    """The running totals (one per side) once deal ``deal`` (from 0) was scored at ``step``."""
+
+    deal: int
+    step: int
+    totals: list[int]
 
 
 class _Page(msgspec.Struct):
@@ -77,6 +100,8 @@ class _Page(msgspec.Struct):
     meta: list[tuple[str, str]]
     sides: list[_Side]
     steps: list[_Step]
+    #: the chart's points: the stepper's running totals after each scored deal
+    totals: list[_Total]
     verdict_status: str
     verdict: str
 
@@ -108,7 +133,11 @@ def _script_json(page: _Page) -> str:
 
 def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Page:
     replay = Replay(record, seat=seat, source=source, index=index)
-    steps = [_Step(s.deal, s.index, s.text, s.event_texts, s.view) for s in replay]
+    replay_steps = list(replay)
+    steps = [
+        _Step(s.deal, s.index, s.text, s.event_texts, s.view, any(e.ends_trick for e in s.events))
+        for s in replay_steps
+    ]
     verdict = replay.verdict
     assert verdict is not None
     state = replay.state
@@ -124,6 +153,14 @@ def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Pa
         deck, deal_word = _DECKS.get(game.deck.name, ""), game.deal_word
     except FormatError:
         deck, deal_word = "", "deal"
+    for k, side in enumerate(sides):
+        side.colour, side.dash = line_style(k)
+    totals = [
+        _Total(e.deal, i, list(e.totals))
+        for i, s in enumerate(replay_steps)
+        for e in s.events
+        if isinstance(e, DealScored) and len(e.totals) == len(sides)
+    ]
     m = record.meta
     meta = [
         (k, v) for k, v in (("event", m.event), ("site", m.site), ("date", m.date), ("round", m.round)) if v
@@ -138,9 +175,39 @@ def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Pa
         meta=meta,
         sides=sides,
         steps=steps,
+        totals=totals,
         verdict_status=verdict.status,
         verdict=verdict.message(),
     )
+
+
+#: Okabe and Ito's colours for colour-blind readers (their yellow left out: too pale on white)
+PALETTE = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#000000")
+#: each colour again with another dash pattern, so that lines on top of each other still show
+DASHES = ("", "8 4", "2 3", "10 3 2 3")
+
+
+def line_style(k: int) -> tuple[str, str]:
+    """The colour and dash pattern of the chart's ``k``-th line (from 0): Okabe-Ito colours,
+    each with its own dash pattern (the first solid); past seven lines, hues a golden angle
+    apart. No line is grey, the marker's colour.
+
+    >>> line_style(0), line_style(1), line_style(9)
+    (('#0072b2', ''), ('#e69f00', '8 4'), ('hsl(158 70% 38%)', '8 4'))
+    """
+    dash = DASHES[k % len(DASHES)]
+    if k < len(PALETTE):
+        return PALETTE[k], dash
+    return f"hsl({round(k * 137.508) % 360} 70% 38%)", dash
+
+
+def file_name(source: str) -> str:
+    """``source`` without its directory, whichever separator it was typed with.
+
+    >>> file_name("/home/ann/games/x.json"), file_name("..\\\\games\\\\y.grec"), file_name("-")
+    ('x.json', 'y.grec', '-')
+    """
+    return re.split(r"[\\/]", source.rstrip("\\/"))[-1] or source
 
 
 def _sha256(text: str) -> str:
@@ -150,9 +217,11 @@ def _sha256(text: str) -> str:
 def html_replay(record: Record, source: str = "-", index: int = 0, seat: int | None = None) -> str:
     """One self-contained HTML page that replays ``record`` step by step (see the module's
     docstring). ``source`` and ``index`` name the record in the verdict's message;
-    ``seat`` shows the game as that player saw it, the other hands hidden."""
+    ``seat`` shows the game as that player saw it, the other hands hidden. Only the file name
+    of ``source`` reaches the page, never its directory (as typed, it may say where the
+    person keeps their files)."""
     template, style, script = _assets()
-    page = _page_data(record, source, index, seat)
+    page = _page_data(record, file_name(source), index, seat)
     heading = f"{page.game} · {', '.join(page.players)}"
     title = html.escape(strip_controls(f"{heading} · gamerec replay"))
     csp = (

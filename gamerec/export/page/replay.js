@@ -56,7 +56,14 @@
     const who = data.players[data.seat];
     metaParts.push("as seen by seat " + data.seat + (who === undefined ? "" : " (" + who + ")"));
   }
-  meta.textContent = metaParts.join(" · ");
+  if (data.source !== "-") {
+    const source = el("span", "", data.source);
+    source.id = "source";
+    meta.appendChild(source);
+    if (metaParts.length) metaParts.unshift("");
+  }
+  if (metaParts.length) meta.appendChild(document.createTextNode(metaParts.join(" · ")));
+  $("keys-deal").textContent = data.deal_word;
   const verdict = $("verdict");
   verdict.textContent = data.verdict;
   verdict.dataset.status = data.verdict_status;
@@ -65,66 +72,138 @@
   slider.max = String(Math.max(N - 1, 0));
 
   // -- the chart ---------------------------------------------------------------------------
+  // x runs over the deals (deal d, from 0, spans d..d+1), y is the running total of each
+  // scoring side: 0 at the start, then the stepper's totals after each scored deal
   const chart = $("chart");
   const SVG = chart.namespaceURI;
-  const W = 720, H = 220, L = 48, R = 10, T = 10, B = 24;
+  const H = 240, L = 54, R = 14, T = 12, B = 46;
   const svg = (tag, attrs, text) => {
     const e = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     if (text !== undefined) e.textContent = text;
     return e;
   };
-  const sideScore = (step, side) => {
-    const sv = step.view.seats[side.seats[0]];
-    return sv === undefined ? 0 : sv.score;
+  const DEALS = N > 0 ? steps[N - 1].deal + 1 : 1;
+  // where each step is on the x axis: through its deal, the deal's last step at its end
+  const stepX = (() => {
+    const count = {}, seen = {};
+    for (const s of steps) count[s.deal] = (count[s.deal] || 0) + 1;
+    return steps.map((s) => {
+      const j = seen[s.deal] || 0;
+      seen[s.deal] = j + 1;
+      const c = count[s.deal];
+      return s.deal + (c > 1 ? j / (c - 1) : 1);
+    });
+  })();
+  const totalsAt = (i) => {
+    let found = null;
+    for (const t of data.totals) if (t.step <= i) found = t.totals;
+    return found === null ? data.sides.map(() => 0) : found;
   };
   let lo = 0, hi = 0;
-  for (const s of steps) for (const side of data.sides) {
-    const v = sideScore(s, side);
-    lo = Math.min(lo, v);
-    hi = Math.max(hi, v);
-  }
-  if (hi === lo) hi = lo + 1;
-  const xOf = (i) => L + (N > 1 ? (i * (W - L - R)) / (N - 1) : 0);
+  for (const t of data.totals) for (const v of t.totals) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  // about five round values (1, 2 or 5 times a power of ten apart) covering lo..hi
+  const yTicks = (() => {
+    if (hi === lo) hi = lo + 1;
+    const raw = (hi - lo) / 5, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    const unit = [1, 2, 5, 10].map((m) => m * mag).find((u) => u >= raw);
+    lo = Math.floor(lo / unit) * unit;
+    hi = Math.ceil(hi / unit) * unit;
+    const out = [];
+    for (let v = lo; v <= hi + unit / 2; v += unit) out.push(Math.round(v * 1e6) / 1e6);
+    return out;
+  })();
+  const SHAPES = ["circle", "square", "triangle", "diamond"];
+  let W = 720;
+  const xOf = (x) => L + (x * (W - L - R)) / DEALS;
   const yOf = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
-  chart.appendChild(svg("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }));
-  chart.appendChild(svg("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }));
-  chart.appendChild(svg("line", { class: "zero", x1: L, y1: yOf(0), x2: W - R, y2: yOf(0) }));
-  for (const v of new Set([hi, 0, lo])) {
-    const attrs = { class: "tick", x: L - 6, y: yOf(v) + 4, "text-anchor": "end" };
-    chart.appendChild(svg("text", attrs, String(v)));
+  const dot = (shape, x, y, colour) => {
+    const r = 3.5;
+    if (shape === "circle") return svg("circle", { cx: x, cy: y, r: r, fill: colour });
+    if (shape === "square") return svg("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour });
+    const pts = shape === "triangle"
+      ? [[x, y - r - 1], [x + r + 1, y + r], [x - r - 1, y + r]]
+      : [[x, y - r - 1], [x + r + 1, y], [x, y + r + 1], [x - r - 1, y]];
+    return svg("polygon", { points: pts.map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), fill: colour });
+  };
+  let marker = null;
+  const n = data.sides.length;
+  function drawChart() {
+    W = Math.max(Math.round(chart.getBoundingClientRect().width) || 720, 240);
+    chart.setAttribute("viewBox", "0 0 " + W + " " + H);
+    chart.replaceChildren();
+    for (const v of yTicks) {
+      chart.appendChild(svg("line", { class: v === 0 ? "grid zero" : "grid", x1: L, y1: yOf(v), x2: W - R, y2: yOf(v) }));
+      chart.appendChild(svg("text", { class: "tick y-tick", x: L - 6, y: yOf(v) + 4, "text-anchor": "end" }, String(v)));
+    }
+    // one label per deal, in the middle of its span (every k-th when they would crowd)
+    const every = Math.max(1, Math.ceil((DEALS * 28) / (W - L - R)));
+    for (let d = 0; d < DEALS; d++) {
+      chart.appendChild(svg("line", { class: "grid", x1: xOf(d + 1), y1: T, x2: xOf(d + 1), y2: H - B }));
+      if ((d + 1) % every === 0 || every === 1 || d === 0) {
+        chart.appendChild(svg("text", { class: "tick x-tick", x: xOf(d + 0.5), y: H - B + 16, "text-anchor": "middle" },
+          String(d + 1)));
+      }
+    }
+    chart.appendChild(svg("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }));
+    chart.appendChild(svg("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }));
+    chart.appendChild(svg("text", { class: "axis-title x-title", x: (L + W - R) / 2, y: H - 8, "text-anchor": "middle" },
+      data.deal_word));
+    chart.appendChild(svg("text", { class: "axis-title y-title", x: 0, y: 0, "text-anchor": "middle",
+      transform: "translate(14 " + (T + (H - T - B) / 2) + ") rotate(-90)" }, "score"));
+    // the first lines drawn wider, so that a line on top of another leaves it showing
+    data.sides.forEach((side, k) => {
+      const points = [[0, 0], ...data.totals.map((t) => [t.deal + 1, t.totals[k]])];
+      const line = svg("polyline", {
+        class: "series",
+        points: points.map(([x, v]) => xOf(x).toFixed(1) + "," + yOf(v).toFixed(1)).join(" "),
+        stroke: side.colour,
+        "stroke-width": (2 + Math.min(n - 1 - k, 4) * 1.2).toFixed(1),
+      });
+      if (side.dash) line.setAttribute("stroke-dasharray", side.dash);
+      line.dataset.side = String(k);
+      line.appendChild(svg("title", {}, side.name));
+      chart.appendChild(line);
+      for (const [x, v] of points.slice(1)) {
+        const d = dot(SHAPES[k % SHAPES.length], xOf(x), yOf(v), side.colour);
+        d.setAttribute("class", "point");
+        d.dataset.side = String(k);
+        chart.appendChild(d);
+      }
+    });
+    marker = svg("line", { id: "chart-marker", y1: T - 4, y2: H - B });
+    chart.appendChild(marker);
+    if (N > 0) placeMarker(cur);
   }
-  chart.appendChild(svg("text", { class: "tick", x: L, y: H - 6 }, "step 1"));
-  chart.appendChild(svg("text", { class: "tick", x: W - R, y: H - 6, "text-anchor": "end" }, "step " + N));
+  function placeMarker(i) {
+    const x = xOf(stepX[i]).toFixed(1);
+    marker.setAttribute("x1", x);
+    marker.setAttribute("x2", x);
+    marker.dataset.step = String(i);
+    const now = totalsAt(i);
+    document.querySelectorAll("#legend .legend-total").forEach((e, k) => { e.textContent = String(now[k]); });
+  }
   const legend = $("legend");
   data.sides.forEach((side, k) => {
-    const colour = COLOURS[k % COLOURS.length];
-    // a score holds until the step that changes it
-    const points = [];
-    steps.forEach((s, i) => {
-      const y = yOf(sideScore(s, side)).toFixed(1);
-      if (i > 0) points.push(xOf(i).toFixed(1) + "," + yOf(sideScore(steps[i - 1], side)).toFixed(1));
-      points.push(xOf(i).toFixed(1) + "," + y);
-    });
-    const line = svg("polyline", { class: "series", points: points.join(" "), stroke: colour });
-    line.dataset.side = String(k);
-    line.appendChild(svg("title", {}, side.name));
-    chart.appendChild(line);
     const item = el("li", "legend-item");
     item.dataset.side = String(k);
-    const sw = el("span", "swatch");
-    sw.style.background = colour;
+    const sw = svg("svg", { class: "swatch", viewBox: "0 0 36 12", width: 36, height: 12, "aria-hidden": "true" });
+    const l = svg("line", { x1: 1, y1: 6, x2: 35, y2: 6, stroke: side.colour, "stroke-width": 2.5 });
+    if (side.dash) l.setAttribute("stroke-dasharray", side.dash);
+    sw.appendChild(l);
+    sw.appendChild(dot(SHAPES[k % SHAPES.length], 18, 6, side.colour));
     item.appendChild(sw);
     item.appendChild(el("span", "legend-name", side.name));
+    item.appendChild(el("span", "legend-total", "0"));
     legend.appendChild(item);
   });
-  const marker = svg("line", { id: "chart-marker", x1: xOf(0), y1: T, x2: xOf(0), y2: H - B });
-  chart.appendChild(marker);
   chart.addEventListener("click", (ev) => {
     const box = chart.getBoundingClientRect();
     if (N < 2 || box.width === 0) return;
-    const x = ((ev.clientX - box.left) * W) / box.width;
-    go(Math.round(((x - L) * (N - 1)) / (W - L - R)));
+    const x = (((ev.clientX - box.left) * W) / box.width - L) * DEALS / (W - L - R);
+    let best = 0;
+    stepX.forEach((sx, i) => { if (Math.abs(sx - x) < Math.abs(stepX[best] - x)) best = i; });
+    go(best);
   });
 
   // -- one step ----------------------------------------------------------------------------
@@ -191,9 +270,7 @@
     cur = Math.min(Math.max(Number.isFinite(i) ? Math.trunc(i) : 0, 0), N - 1);
     render(cur);
     slider.value = String(cur);
-    marker.setAttribute("x1", String(xOf(cur)));
-    marker.setAttribute("x2", String(xOf(cur)));
-    marker.dataset.step = String(cur);
+    placeMarker(cur);
     $("app").dataset.step = String(cur);
     $("first").disabled = $("back").disabled = cur === 0;
     $("next").disabled = $("last").disabled = cur === N - 1;
@@ -225,8 +302,21 @@
   $("last").addEventListener("click", () => go(N - 1));
   $("play").addEventListener("click", toggle);
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // a trick ends at a step whose events end one; a deal starts at a step without an action
+  const starts = (j) => steps[j].index === -1;
+  const ends = (j) => steps[j].trick_end;
+  const after = (test) => {
+    for (let j = cur + 1; j < N; j++) if (test(j)) return j;
+    return N - 1;
+  };
+  const before = (test) => {
+    for (let j = cur - 1; j >= 0; j--) if (test(j)) return j;
+    return 0;
+  };
   const KEYS = { ArrowRight: () => go(cur + 1), ArrowLeft: () => go(cur - 1),
-                 Home: () => go(0), End: () => go(N - 1), " ": toggle };
+                 Home: () => go(0), End: () => go(N - 1), " ": toggle,
+                 t: () => go(after(ends)), T: () => go(before(ends)),
+                 d: () => go(after(starts)), D: () => go(before(starts)) };
   document.addEventListener("keydown", (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const act = KEYS[ev.key];
@@ -237,6 +327,12 @@
   // a focused button would take the space bar as a click as well
   document.addEventListener("keyup", (ev) => { if (ev.key === " ") ev.preventDefault(); });
 
+  drawChart();
+  // the chart is as wide as the page: drawn again (not stretched) when that changes
+  let drawn = W;
+  new ResizeObserver(() => {
+    if (Math.round(chart.getBoundingClientRect().width) !== drawn) { drawChart(); drawn = W; }
+  }).observe(chart);
   if (N === 0) {
     $("view-title").textContent = "no steps";
     $("step-pos").textContent = "step 0 of 0";
