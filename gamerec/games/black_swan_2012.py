@@ -509,16 +509,16 @@ def playable(
                     if span > longest:
                         break
                     between = [c for _, c in placed[i + 1 : k]]
-                    last = () if k == i else (c_high,)
+                    top = () if k == i else (c_high,)
                     # the places the jokers must fill: fewer cards between than this need more
-                    fewest = span - 1 - len(last) - jokers
+                    fewest = span - 1 - len(top) - jokers
                     for inner in range(max(0, fewest), len(between) + 1):
                         for middle in combinations(between, inner):
-                            cards = _in_card_order([c_low, *middle, *last], ace_low)
-                            size = len(cards)
+                            naturals = _in_card_order([c_low, *middle, *top], ace_low)
+                            size = len(naturals)
                             fewest_jokers = max(0, span - size, shortest - size)
                             for j in range(fewest_jokers, min(jokers, longest - size) + 1):
-                                found.add(cards + (JOKER,) * j)
+                                found.add(naturals + (JOKER,) * j)
     plays = sorted(found)
     plays.sort(key=len)  # stable: by length, then card by card
     return plays
@@ -570,7 +570,8 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
             v += 60
         return v + rng.random() * 0.01
 
-    return Cards(seat, list(max(plays, key=value)))
+    best = max(plays, key=value)
+    return Cards(seat, list(best))
 
 
 class BlackSwan2012(Game[BlackSwan2012Rules]):
