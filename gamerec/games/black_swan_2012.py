@@ -470,16 +470,41 @@ def playable(
                 for j in range(0, min(jokers, room - size) + 1):
                     if size + j >= 2:
                         found.add(tuple(sorted(subset + (JOKER,) * j)))
-    # sequences: some cards of one suit, whose positions (the ace high, or low when it is
-    # held) span no more places than the cards and the jokers with them fill: every such
-    # choice of a lowest card, a highest card within reach and any cards between them
+    # sequences: from each suit's cards, the jokers and the room (a table of them, since a
+    # hand's suits change one play at a time)
     longest = min(room, TABLE)
     shortest = max(min_run, 2)
-    for suit in range(4):
-        first = suit * 13
-        suit_cards = [c for c in held if first <= c < first + 13]
-        if not suit_cards:
-            continue
+    for first in (0, 13, 26, 39):
+        key = (bytes(counts[first : first + 13]), first, jokers, longest, shortest)
+        runs = _RUNS.get(key)
+        if runs is None:
+            runs = _runs(counts, first, jokers, longest, shortest)
+            if len(_RUNS) >= _RUNS_KEPT:
+                _RUNS.clear()
+            _RUNS[key] = runs
+        found.update(runs)
+    plays = sorted(found)
+    plays.sort(key=len)  # stable: by length, then card by card
+    return plays
+
+
+#: The sequences of one suit's cards (:func:`_runs`) by the suit's cards, the jokers and
+#: the room: most plays of a game find theirs here. Emptied when it reaches its size.
+_RUNS: dict[tuple[bytes, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+_RUNS_KEPT: Final = 100_000
+
+
+def _runs(
+    counts: Sequence[int], first: int, jokers: int, longest: int, shortest: int
+) -> tuple[tuple[int, ...], ...]:
+    """The sequences (sorted card tuples, jokers last) of the suit whose cards are numbered
+    from ``first``, with ``jokers`` to stand in, ``shortest`` to ``longest`` cards long.
+    Some cards of the suit, whose positions (the ace high, or low when it is held) span no
+    more places than the cards and the jokers with them fill: every such choice of a lowest
+    card, a highest card within reach and any cards between them."""
+    found: set[tuple[int, ...]] = set()
+    suit_cards = [c for c in range(first, first + 13) if counts[c]]
+    if suit_cards:
         for ace_low in (False, True) if counts[first + 12] else (False,):
             if ace_low:  # the ace first, at position 0; the others one place up
                 placed = sorted((0 if c == first + 12 else c - first + 1, c) for c in suit_cards)
@@ -519,9 +544,7 @@ def playable(
                             fewest_jokers = max(0, span - size, shortest - size)
                             for j in range(fewest_jokers, min(jokers, longest - size) + 1):
                                 found.add(naturals + (JOKER,) * j)
-    plays = sorted(found)
-    plays.sort(key=len)  # stable: by length, then card by card
-    return plays
+    return tuple(found)
 
 
 def _in_card_order(cards: list[int], ace_low: bool) -> tuple[int, ...]:
