@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any, ClassVar, Final
 
 from ..cards import (
@@ -589,7 +590,7 @@ class BlackSwanTarocState(GameState):
         if self.phase == _OVER:
             return []
         seat = self.turn
-        hand = [c for c in range(len(DECK.codes)) if self.hands[seat][c]]
+        hand = list(compress(range(len(DECK.codes)), self.hands[seat]))  # each held card once
         if self.phase == _LEAD:
             passes: list[Action] = [Pass(seat, c) for c in hand]
             leads: list[Action] = [Play(seat, c) for c in hand if c != SWAN or self.sizes[seat] == 1]
