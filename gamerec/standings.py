@@ -6,6 +6,7 @@ verdicts the same way as."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -27,29 +28,83 @@ __all__ = [
 
 class Duplicates:
     """Which records of a batch repeat an earlier one: the same content hash and the same
-    verdict (the same game with another claim is not a duplicate). Kept compact (an int
-    for each record seen, about a hundred bytes), since a batch may be millions long."""
+    verdict (the same game with another claim is not a duplicate).
+
+    Kept compact, since a batch may be millions long: an open-addressing table in two
+    arrays of 64-bit words (a record's key: 60 bits of its content hash and its verdict;
+    where it was first seen: the file's number and the record's), 32 bytes a record at
+    most, where a dict of ints took about 100. Peak memory then grows by some 6 MB for
+    200 000 more records (docs/performance.md, "Flat memory").
+
+    >>> from gamerec.verdicts import Verdict
+    >>> seen = Duplicates()
+    >>> a = Verdict(source="a.grec", record=1, game="forest", status="valid", hash="ab" * 32)
+    >>> seen.first(a) is None, seen.first(msgspec.structs.replace(a, source="b.grec"))
+    (True, 'a.grec:1')
+    >>> len(seen)
+    1
+    """
 
     def __init__(self) -> None:
-        self._seen: dict[int, int] = {}
+        self._keys = array("Q", bytes(8 * _FIRST_SLOTS))  # 0: an empty slot, else key + 1
+        self._where = array("Q", bytes(8 * _FIRST_SLOTS))
+        self._count = 0
         self._sources: dict[str, int] = {}
         self._names: list[str] = []
+
+    def __len__(self) -> int:
+        """How many distinct records have been seen."""
+        return self._count
 
     def first(self, v: Verdict) -> str | None:
         """Where ``v``'s game was first seen (``file:record``), or None when this is the
         first time (then it is remembered)."""
         if v.hash is None:
             return None
-        key = int(v.hash[:16], 16) * 8 + STATUSES.index(v.status)
+        stored = (int(v.hash[:15], 16) << 3 | STATUSES.index(v.status)) + 1
         src = self._sources.get(v.source)
         if src is None:
             src = self._sources[v.source] = len(self._names)
             self._names.append(v.source)
         here = (src << 32) | v.record
-        got = self._seen.setdefault(key, here)
-        if got == here:
-            return None
-        return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
+        keys = self._keys
+        mask = len(keys) - 1
+        i = stored & mask
+        while True:
+            k = keys[i]
+            if k == 0:
+                break
+            if k == stored:
+                got = self._where[i]
+                if got == here:
+                    return None
+                return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
+            i = (i + 1) & mask
+        keys[i] = stored
+        self._where[i] = here
+        self._count += 1
+        if 2 * self._count > len(keys):
+            self._grow()
+        return None
+
+    def _grow(self) -> None:
+        """Twice the slots, every key put again (the table stays at most half full)."""
+        old_keys, old_where = self._keys, self._where
+        size = 2 * len(old_keys)
+        keys = self._keys = array("Q", bytes(8 * size))
+        where = self._where = array("Q", bytes(8 * size))
+        mask = size - 1
+        for k, w in zip(old_keys, old_where, strict=True):
+            if k:
+                i = k & mask
+                while keys[i]:
+                    i = (i + 1) & mask
+                keys[i] = k
+                where[i] = w
+
+
+#: Slots of a new table of duplicates (a power of two).
+_FIRST_SLOTS = 1024
 
 
 class Triage:
