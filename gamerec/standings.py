@@ -31,10 +31,10 @@ class Duplicates:
     verdict (the same game with another claim is not a duplicate).
 
     Kept compact, since a batch may be millions long: an open-addressing table in two
-    arrays of 64-bit words (a record's key: 60 bits of its content hash and its verdict;
-    where it was first seen: the file's number and the record's), 32 bytes a record at
-    most, where a dict of ints took about 100. Peak memory then grows by some 6 MB for
-    200 000 more records (docs/performance.md, "Flat memory").
+    arrays of 64-bit words, at most half full: a record's first 64 bits of content hash,
+    and where it was first seen with its verdict (the verdict's number + 1 in the top three
+    bits, so that a used slot is never 0; the file's number; the record's), about 45 bytes
+    a record where a dict of ints took about 100 (docs/performance.md, "Flat memory").
 
     >>> from gamerec.verdicts import Verdict
     >>> seen = Duplicates()
@@ -46,8 +46,8 @@ class Duplicates:
     """
 
     def __init__(self) -> None:
-        self._keys = array("Q", bytes(8 * _FIRST_SLOTS))  # 0: an empty slot, else key + 1
-        self._where = array("Q", bytes(8 * _FIRST_SLOTS))
+        self._hashes = array("Q", bytes(8 * _FIRST_SLOTS))
+        self._where = array("Q", bytes(8 * _FIRST_SLOTS))  # 0: an empty slot
         self._count = 0
         self._sources: dict[str, int] = {}
         self._names: list[str] = []
@@ -61,48 +61,51 @@ class Duplicates:
         first time (then it is remembered)."""
         if v.hash is None:
             return None
-        stored = (int(v.hash[:15], 16) << 3 | STATUSES.index(v.status)) + 1
+        h = int(v.hash[:16], 16)
+        status = STATUSES.index(v.status) + 1
         src = self._sources.get(v.source)
         if src is None:
             src = self._sources[v.source] = len(self._names)
             self._names.append(v.source)
-        here = (src << 32) | v.record
-        keys = self._keys
-        mask = len(keys) - 1
-        i = stored & mask
+        here = status << 61 | src << 32 | v.record
+        hashes, where = self._hashes, self._where
+        mask = len(hashes) - 1
+        i = h & mask
         while True:
-            k = keys[i]
-            if k == 0:
+            w = where[i]
+            if w == 0:
                 break
-            if k == stored:
-                got = self._where[i]
-                if got == here:
+            if hashes[i] == h and w >> 61 == status:
+                if w == here:
                     return None
-                return f"{self._names[got >> 32]}:{got & 0xFFFFFFFF}"
+                return f"{self._names[(w >> 32) & _SOURCE_BITS]}:{w & 0xFFFFFFFF}"
             i = (i + 1) & mask
-        keys[i] = stored
-        self._where[i] = here
+        hashes[i] = h
+        where[i] = here
         self._count += 1
-        if 2 * self._count > len(keys):
+        if 2 * self._count > len(hashes):
             self._grow()
         return None
 
     def _grow(self) -> None:
-        """Twice the slots, every key put again (the table stays at most half full)."""
-        old_keys, old_where = self._keys, self._where
-        size = 2 * len(old_keys)
-        keys = self._keys = array("Q", bytes(8 * size))
+        """Twice the slots, every entry put again."""
+        old_hashes, old_where = self._hashes, self._where
+        size = 2 * len(old_hashes)
+        hashes = self._hashes = array("Q", bytes(8 * size))
         where = self._where = array("Q", bytes(8 * size))
         mask = size - 1
-        for k, w in zip(old_keys, old_where, strict=True):
-            if k:
-                i = k & mask
-                while keys[i]:
+        for h, w in zip(old_hashes, old_where, strict=True):
+            if w:
+                i = h & mask
+                while where[i]:
                     i = (i + 1) & mask
-                keys[i] = k
+                hashes[i] = h
                 where[i] = w
 
 
+#: The bits of a file's number in a slot of :class:`Duplicates` (between the verdict's and
+#: the record's): 2**29 files.
+_SOURCE_BITS = (1 << 29) - 1
 #: Slots of a new table of duplicates (a power of two).
 _FIRST_SLOTS = 1024
 

@@ -22,7 +22,7 @@ def _model(verdicts: list[Verdict]) -> list[str | None]:
     out: list[str | None] = []
     for v in verdicts:
         assert v.hash is not None
-        key = (v.hash[:15], v.status)
+        key = (v.hash[:16], v.status)
         here = f"{v.source}:{v.record}"
         first = seen.setdefault(key, here)
         out.append(None if first == here else first)
@@ -31,7 +31,7 @@ def _model(verdicts: list[Verdict]) -> list[str | None]:
 
 @given(
     st.lists(
-        st.tuples(st.integers(0, 3), st.integers(0, 40), st.sampled_from(["valid", "illegal"])),
+        st.tuples(st.integers(0, 3), st.integers(0, 2000), st.sampled_from(["valid", "illegal"])),
         max_size=300,
     )
 )
