@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -13,7 +14,12 @@ from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
 from .options import File, refuse
-from .render import verdict_line, view_panel
+from .render import one_line, verdict_line, view_panel
+
+
+class ReplayFormat(StrEnum):
+    lines = "lines"
+    panels = "panels"
 
 
 def replay(
@@ -35,6 +41,14 @@ def replay(
         int | None, typer.Option("--step", min=1, metavar="N", help="Start at step N (of the deal).")
     ] = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Print every step, no keys.")] = False,
+    form: Annotated[
+        ReplayFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="How --all prints a step: lines (one greppable line each) or panels (the table in a box).",
+        ),
+    ] = ReplayFormat.lines,
     seat: Annotated[
         int | None, typer.Option("--seat", min=0, metavar="N", help="Show only this seat's hand.")
     ] = None,
@@ -63,30 +77,52 @@ def replay(
     if seat is not None and seat >= len(rec.players):
         raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
     rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
-    steps = list(rp)
-    verdict = rp.verdict
-    assert verdict is not None
-    start = 0
-    if steps and (deal is not None or step is not None):
-        shown = len({s.deal for s in steps})
-        d = (deal or 1) - 1
-        in_deal = [i for i, s in enumerate(steps) if s.deal == d]
-        if not in_deal:
-            raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
-        start = in_deal[0]
-        if step is not None:
-            if step > len(in_deal):
-                raise GamerecError(f"--step {step}: deal {d + 1} has {len(in_deal)} steps")
-            start = in_deal[step - 1]
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
-    if interactive and steps:
-        _interactive(steps, start, verdict)
+    if interactive or form is ReplayFormat.panels:
+        steps = list(rp)
+        start = _start([s.deal + 1 for s in steps], deal, step)
+        if interactive and steps:
+            _interactive(steps, start, verdict_of(rp))
+        else:
+            for i in range(start, len(steps)):
+                out.print(view_panel(steps[i], _position(steps, i)))
     else:
-        for i in range(start, len(steps)):
-            out.print(view_panel(steps[i], _position(steps, i)))
+        # one plain line per step, made without views (the stepper's steps and their words)
+        lines = list(rp.lines())
+        start = _start([x.deal for x in lines], deal, step)
+        write = sys.stdout.write
+        for i in range(start, len(lines)):
+            write(one_line(lines[i].line(), limit=100_000) + "\n")
+        sheet = rp.sheet_text()
+        if sheet:
+            write("\nScore sheet\n" + sheet + "\n")
+        sys.stdout.flush()
+    verdict = verdict_of(rp)
     line = verdict_line(verdict)
     (out if verdict.ok else err).print(line)
     return EXIT_OK if verdict.ok else EXIT_PROBLEM
+
+
+def verdict_of(rp: Replay) -> Verdict:
+    assert rp.verdict is not None
+    return rp.verdict
+
+
+def _start(deals: list[int], deal: int | None, step: int | None) -> int:
+    """The index of the first step shown: the start of ``--deal``, or its ``--step``
+    (both from 1); ``deals``: each step's deal (from 1)."""
+    if not deals or (deal is None and step is None):
+        return 0
+    shown = deals[-1]
+    d = deal or 1
+    in_deal = [i for i, n in enumerate(deals) if n == d]
+    if not in_deal:
+        raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
+    if step is None:
+        return in_deal[0]
+    if step > len(in_deal):
+        raise GamerecError(f"--step {step}: deal {d} has {len(in_deal)} steps")
+    return in_deal[step - 1]
 
 
 def _position(steps: list[Step], i: int) -> str:
