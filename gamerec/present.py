@@ -208,10 +208,12 @@ def _trick_end(step: Step) -> bool:
     return any(e.ends_trick for e in step.events)
 
 
-def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> int:
+def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None, trick: int | None = None) -> int:
     """The step to show after ``where`` from step ``i``: one of :data:`MOVES`, or
     ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
-    fewer). Tricks are the steps whose events end a trick (or a table of cards).
+    fewer), or ``trick`` to the step ending trick ``trick`` of step ``i``'s deal (from 1;
+    the deal's last step when it has fewer). Tricks are the steps whose events end a
+    trick (or a table of cards).
 
     >>> from gamerec.bots import simulate
     >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
@@ -219,6 +221,8 @@ def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> 
     (7, 17)
     >>> steps[move(steps, 17, "next-trick")].event_texts
     ['trick 1 (9C 6C 7C) won by Bot 1']
+    >>> move(steps, 17, "trick", trick=1) == move(steps, 17, "next-trick")
+    True
     """
     last = len(steps) - 1
     if not steps:
@@ -246,4 +250,11 @@ def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> 
         if not starts or deal is None:
             return i
         return starts[min(max(deal, 1), len(starts)) - 1]
-    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal)")
+    if where == "trick":
+        if trick is None:
+            return i
+        d = steps[i].deal
+        in_deal = [j for j, s in enumerate(steps) if s.deal == d]
+        ends = [j for j in in_deal if _trick_end(steps[j])]
+        return ends[trick - 1] if 0 < trick <= len(ends) else in_deal[-1]
+    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal, trick)")

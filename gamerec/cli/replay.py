@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import GamerecError
-from ..present import Replay, Step, move
+from ..present import Replay, Step
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
@@ -54,10 +54,11 @@ def replay(
     ] = None,
 ) -> int:
     """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
-    On a terminal, step with keys (n/space next, b back, t next trick, d next deal,
-    1-9 deal N, q quit);
-    with --all or when not on a terminal, print every step. A file of several records
-    needs --record N.
+    On a terminal, full-screen: step with keys (n/space/→ next, b/← back, t/T next/previous
+    trick, d/D next/previous deal, g/G or Home/End first/last, : go to step N, dN or tN,
+    q quit) or click a step of the history; with --all or when not on a terminal, print
+    one line per step and the score sheet (--format panels: the table in a box). A file
+    of several records needs --record N.
 
     \b
     Examples:
@@ -82,7 +83,7 @@ def replay(
         steps = list(rp)
         start = _start([s.deal + 1 for s in steps], deal, step)
         if interactive and steps:
-            _interactive(steps, start, verdict_of(rp))
+            _interactive(steps, start, verdict_of(rp), rec.game)
         else:
             for i in range(start, len(steps)):
                 out.print(view_panel(steps[i], _position(steps, i)))
@@ -130,32 +131,7 @@ def _position(steps: list[Step], i: int) -> str:
     return f"step {i + 1} of {len(steps)} · deal {s.deal + 1}"
 
 
-KEYS_HELP = (
-    "n/space/→ next · b/← back · t/r next/previous trick · d/u next/previous deal · "
-    "1-9 deal N · g first · G last · q quit"
-)
-KEYS = {
-    **dict.fromkeys(("n", " ", "\r", "\n", "\x1b[C", "l"), "next"),
-    **dict.fromkeys(("b", "p", "\x1b[D", "h"), "back"),
-    "t": "next-trick",
-    "r": "previous-trick",
-    "d": "next-deal",
-    "u": "previous-deal",
-    "g": "first",
-    "G": "last",
-}
+def _interactive(steps: list[Step], i: int, verdict: Verdict, game: str) -> None:
+    from .replay_app import run_app  # Textual, only when the full-screen replay runs
 
-
-def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
-    while True:
-        out.clear()
-        out.print(view_panel(steps[i], _position(steps, i), KEYS_HELP))
-        if i == len(steps) - 1:
-            out.print(verdict_line(verdict))
-        key = typer.getchar()
-        if key in ("q", "Q", "\x1b", "\x03"):
-            return
-        if key in KEYS:
-            i = move(steps, i, KEYS[key])
-        elif key.isdigit() and key != "0":
-            i = move(steps, i, "deal", deal=int(key))
+    run_app(steps, i, verdict, game)
