@@ -195,3 +195,26 @@ def test_the_trump_suit_is_marked() -> None:
     assert hearts and others
     assert all(TRUMP in s for c in hearts for s in styles_of(app, c))
     assert not any(TRUMP in s for c in others for s in styles_of(app, c))
+
+
+def test_on_a_terminal_the_command_runs_full_screen() -> None:
+    """``gamerec replay FILE`` on a pseudo-terminal: the alternate screen, a key, q, the
+    terminal given back (alternate screen left) and the verdict printed after."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    path = str(FIXTURES / "forest" / "tournament.grec")
+    code = "from gamerec.cli import main; main()"
+    child = pexpect.spawn(
+        sys.executable, ["-c", code, "replay", path, "-r", "1"], dimensions=(24, 80),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin"}, timeout=60,
+    )  # fmt: skip
+    child.expect("step 1 of 212")
+    child.send("n")
+    child.expect("step 2 of 212")
+    child.send("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    tail = child.before.decode()
+    assert "\x1b[?1049l" in tail and "record 1: valid" in tail
