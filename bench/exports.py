@@ -3,7 +3,7 @@
 For each game, simulated records are encoded as one binary file in memory; then what
 ``validate`` does (decode every record, verify it: ``verify_entries(read_bytes(...))``),
 the CSV rows (``export --to csv`` and Parquet's rows), the text export and the full replay
-with a view per step (``replay --all``), each after decoding the same bytes, are timed in
+with a line per step (``replay --all``), each after decoding the same bytes, are timed in
 CPU time (``time.process_time``: a job waiting for a core is not charged), best of
 ``--repeat`` rounds. The report gives µs per action and each one's ratio to validate in
 the same run (ratios, since the machines are shared and noisy: the jobs take turns, round
@@ -67,8 +67,8 @@ def measure(records: list[Record], repeat: int) -> dict[str, float]:
 
     def replay_all() -> None:
         for r in decoded():
-            for step in Replay(r):
-                step.view  # noqa: B018 - made for every step, as replay --all prints them
+            for step in Replay(r).lines():  # one line per step, as replay --all prints them
+                step.line()
 
     jobs = {"validate": validate, "csv rows": csv, "text": text, "replay --all": replay_all}
     # the jobs take turns, ``repeat`` rounds, and each keeps its best time: on a shared

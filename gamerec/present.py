@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 import msgspec
 
 from .engine import Event, GameState
+from .escape import terminal_text
 from .format.record import Action, Record
 from .games import get_game
 from .games.views import Presenter, presenter
@@ -26,7 +27,7 @@ from .stepper import Outcome, walk
 from .verdicts import Verdict, verdict_of
 from .view import View
 
-__all__ = ["MOVES", "Replay", "Step", "move", "step_text"]
+__all__ = ["MOVES", "Replay", "Step", "StepLine", "move", "sheet_text", "step_text"]
 
 
 class Step(msgspec.Struct, gc=False):
@@ -41,6 +42,31 @@ class Step(msgspec.Struct, gc=False):
     view: View
     text: str
     event_texts: list[str]
+
+
+class StepLine(msgspec.Struct, gc=False):
+    """One step as ``gamerec replay --all`` prints it, without the view (cheaper than a
+    :class:`Step`): ``step`` counts from 1 over the record, ``deal`` and ``trick`` from 1
+    (``trick`` None at a deal's start and before a deal's first card); ``seat`` is the
+    seat that acted (the dealer, or the seat playing first, at a deal's start)."""
+
+    step: int
+    deal: int
+    trick: int | None
+    seat: int | None
+    text: str
+    event_texts: list[str]
+
+    def line(self) -> str:
+        """``step 12 · deal 1 · trick 3 · seat 2 · Cy play QS → trick 3 (...) won by Cy``:
+        one greppable line (the events after ``→``)."""
+        trick = "-" if self.trick is None else self.trick
+        seat = "-" if self.seat is None else self.seat
+        head = f"step {self.step} · deal {self.deal} · trick {trick} · seat {seat} · {self.text}"
+        return head + "".join([f" → {e}" for e in self.event_texts]) if self.event_texts else head
+
+
+_PLAYS = frozenset(("play", "pass", "pledge"))  # (Cards is "play" too)
 
 
 class Replay:
@@ -87,12 +113,76 @@ class Replay:
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 
+    def lines(self) -> Iterator[StepLine]:
+        """Iterate over the steps as lines (:class:`StepLine`), with no view made;
+        afterwards :attr:`verdict` and :attr:`state` are set as by iterating the steps."""
+        record = self.record
+        players = record.players
+        game = get_game(record.game) if self._known() else None
+        shown = presenter(game.id) if game is not None else None
+        gen = walk(record, steps=True)
+        outcome: Outcome
+        number = 0
+        ended = 0  # tricks ended in this deal
+        played = False  # a card played in this deal
+        while True:
+            try:
+                di, _, action, events, _ = next(gen)
+            except StopIteration as stop:
+                outcome = stop.value
+                break
+            assert shown is not None
+            number += 1
+            if action is None:
+                ended, played = 0, False
+                seat: int | None = record.deals[di].dealer
+                text = step_text(shown, record, di, action)
+            else:
+                seat = action.seat  # type: ignore[attr-defined]
+                played = played or action.kind in _PLAYS
+                if action.note:  # type: ignore[attr-defined]
+                    text = step_text(shown, record, di, action)
+                else:
+                    text = shown.describe_action(action, players)
+            trick = ended + 1 if played else None
+            if events:
+                describe = shown.describe
+                texts = [describe(e, players) for e in events]
+                for e in events:
+                    if e.ends_trick:
+                        ended += 1
+                        played = False
+                yield StepLine(number, di + 1, trick, seat, text, texts)
+            else:
+                yield StepLine(number, di + 1, trick, seat, text, [])
+        self.verdict = verdict_of(outcome, record, self.source, self.index)
+        self.state = outcome.state
+
+    def sheet_text(self) -> str:
+        """The game's own score sheet (its presenter's ``history_text``) once iterated, ""
+        when no deal was scored; names shown as :func:`gamerec.escape.terminal_text` has
+        them, so that a line break in a name cannot break a line of the sheet."""
+        return sheet_text(self.record, self.state)
+
     def _known(self) -> bool:
         try:
             get_game(self.record.game)
         except Exception:
             return False
         return True
+
+
+def sheet_text(record: Record, state: GameState | None) -> str:
+    """The score sheet of ``record`` at ``state`` (see :meth:`Replay.sheet_text`)."""
+    if state is None or not state.deal_scores:
+        return ""
+    text = presenter(record.game).history_text(record, state)
+    # the game lays out its sheet with the names as they are: show them as they may be
+    # shown first, so that a line break in a name cannot break a line of the sheet
+    for name in sorted({*state.players, *state.sides}, key=len, reverse=True):
+        if terminal_text(name) != name:
+            text = text.replace(name, terminal_text(name))
+    return text
 
 
 def step_text(shown: Presenter, record: Record, deal: int, action: Action | None) -> str:
@@ -118,10 +208,12 @@ def _trick_end(step: Step) -> bool:
     return any(e.ends_trick for e in step.events)
 
 
-def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> int:
+def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None, trick: int | None = None) -> int:
     """The step to show after ``where`` from step ``i``: one of :data:`MOVES`, or
     ``deal`` to jump to the start of deal ``deal`` (from 1; the last one when there are
-    fewer). Tricks are the steps whose events end a trick (or a table of cards).
+    fewer), or ``trick`` to the step ending trick ``trick`` of step ``i``'s deal (from 1;
+    the deal's last step when it has fewer). Tricks are the steps whose events end a
+    trick (or a table of cards).
 
     >>> from gamerec.bots import simulate
     >>> steps = list(Replay(next(simulate("blackball", players=3, games=1, seed=1))))
@@ -129,6 +221,8 @@ def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> 
     (7, 17)
     >>> steps[move(steps, 17, "next-trick")].event_texts
     ['trick 1 (9C 6C 7C) won by Bot 1']
+    >>> move(steps, 17, "trick", trick=1) == move(steps, 17, "next-trick")
+    True
     """
     last = len(steps) - 1
     if not steps:
@@ -156,4 +250,11 @@ def move(steps: Sequence[Step], i: int, where: str, deal: int | None = None) -> 
         if not starts or deal is None:
             return i
         return starts[min(max(deal, 1), len(starts)) - 1]
-    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal)")
+    if where == "trick":
+        if trick is None:
+            return i
+        d = steps[i].deal
+        in_deal = [j for j, s in enumerate(steps) if s.deal == d]
+        ends = [j for j in in_deal if _trick_end(steps[j])]
+        return ends[trick - 1] if 0 < trick <= len(ends) else in_deal[-1]
+    raise ValueError(f"unknown move {where!r} (one of {', '.join(MOVES)}, deal, trick)")

@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 
 from ..errors import GamerecError
-from ..present import Replay, Step, move
+from ..present import Replay, Step
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
 from .options import File, refuse
-from .render import verdict_line, view_panel
+from .render import one_line, verdict_line, view_panel
+
+
+class ReplayFormat(StrEnum):
+    lines = "lines"
+    panels = "panels"
 
 
 def replay(
@@ -35,15 +41,24 @@ def replay(
         int | None, typer.Option("--step", min=1, metavar="N", help="Start at step N (of the deal).")
     ] = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Print every step, no keys.")] = False,
+    form: Annotated[
+        ReplayFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="How --all prints a step: lines (one greppable line each) or panels (the table in a box).",
+        ),
+    ] = ReplayFormat.lines,
     seat: Annotated[
         int | None, typer.Option("--seat", min=0, metavar="N", help="Show only this seat's hand.")
     ] = None,
 ) -> int:
     """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
-    On a terminal, step with keys (n/space next, b back, t next trick, d next deal,
-    1-9 deal N, q quit);
-    with --all or when not on a terminal, print every step. A file of several records
-    needs --record N.
+    On a terminal, full-screen: step with keys (n/space/→ next, b/← back, t/T next/previous
+    trick, d/D next/previous deal, g/G or Home/End first/last, : go to step N, dN or tN,
+    q quit) or click a step of the history; with --all or when not on a terminal, print
+    one line per step and the score sheet (--format panels: the table in a box). A file
+    of several records needs --record N.
 
     \b
     Examples:
@@ -63,30 +78,52 @@ def replay(
     if seat is not None and seat >= len(rec.players):
         raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
     rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
-    steps = list(rp)
-    verdict = rp.verdict
-    assert verdict is not None
-    start = 0
-    if steps and (deal is not None or step is not None):
-        shown = len({s.deal for s in steps})
-        d = (deal or 1) - 1
-        in_deal = [i for i, s in enumerate(steps) if s.deal == d]
-        if not in_deal:
-            raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
-        start = in_deal[0]
-        if step is not None:
-            if step > len(in_deal):
-                raise GamerecError(f"--step {step}: deal {d + 1} has {len(in_deal)} steps")
-            start = in_deal[step - 1]
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
-    if interactive and steps:
-        _interactive(steps, start, verdict)
+    if interactive or form is ReplayFormat.panels:
+        steps = list(rp)
+        start = _start([s.deal + 1 for s in steps], deal, step)
+        if interactive and steps:
+            _interactive(steps, start, verdict_of(rp), rec.game)
+        else:
+            for i in range(start, len(steps)):
+                out.print(view_panel(steps[i], _position(steps, i)))
     else:
-        for i in range(start, len(steps)):
-            out.print(view_panel(steps[i], _position(steps, i)))
+        # one plain line per step, made without views (the stepper's steps and their words)
+        lines = list(rp.lines())
+        start = _start([x.deal for x in lines], deal, step)
+        write = sys.stdout.write
+        for i in range(start, len(lines)):
+            write(one_line(lines[i].line(), limit=100_000) + "\n")
+        sheet = rp.sheet_text()
+        if sheet:
+            write("\nScore sheet\n" + sheet + "\n")
+        sys.stdout.flush()
+    verdict = verdict_of(rp)
     line = verdict_line(verdict)
     (out if verdict.ok else err).print(line)
     return EXIT_OK if verdict.ok else EXIT_PROBLEM
+
+
+def verdict_of(rp: Replay) -> Verdict:
+    assert rp.verdict is not None
+    return rp.verdict
+
+
+def _start(deals: list[int], deal: int | None, step: int | None) -> int:
+    """The index of the first step shown: the start of ``--deal``, or its ``--step``
+    (both from 1); ``deals``: each step's deal (from 1)."""
+    if not deals or (deal is None and step is None):
+        return 0
+    shown = deals[-1]
+    d = deal or 1
+    in_deal = [i for i, n in enumerate(deals) if n == d]
+    if not in_deal:
+        raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
+    if step is None:
+        return in_deal[0]
+    if step > len(in_deal):
+        raise GamerecError(f"--step {step}: deal {d} has {len(in_deal)} steps")
+    return in_deal[step - 1]
 
 
 def _position(steps: list[Step], i: int) -> str:
@@ -94,32 +131,7 @@ def _position(steps: list[Step], i: int) -> str:
     return f"step {i + 1} of {len(steps)} · deal {s.deal + 1}"
 
 
-KEYS_HELP = (
-    "n/space/→ next · b/← back · t/r next/previous trick · d/u next/previous deal · "
-    "1-9 deal N · g first · G last · q quit"
-)
-KEYS = {
-    **dict.fromkeys(("n", " ", "\r", "\n", "\x1b[C", "l"), "next"),
-    **dict.fromkeys(("b", "p", "\x1b[D", "h"), "back"),
-    "t": "next-trick",
-    "r": "previous-trick",
-    "d": "next-deal",
-    "u": "previous-deal",
-    "g": "first",
-    "G": "last",
-}
+def _interactive(steps: list[Step], i: int, verdict: Verdict, game: str) -> None:
+    from .replay_app import run_app  # Textual, only when the full-screen replay runs
 
-
-def _interactive(steps: list[Step], i: int, verdict: Verdict) -> None:
-    while True:
-        out.clear()
-        out.print(view_panel(steps[i], _position(steps, i), KEYS_HELP))
-        if i == len(steps) - 1:
-            out.print(verdict_line(verdict))
-        key = typer.getchar()
-        if key in ("q", "Q", "\x1b", "\x03"):
-            return
-        if key in KEYS:
-            i = move(steps, i, KEYS[key])
-        elif key.isdigit() and key != "0":
-            i = move(steps, i, "deal", deal=int(key))
+    run_app(steps, i, verdict, game)

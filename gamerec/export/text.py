@@ -9,7 +9,7 @@ from ..escape import terminal_text
 from ..format.record import Record
 from ..games import get_game
 from ..games.views import presenter
-from ..present import step_text
+from ..present import sheet_text, step_text
 from ..stepper import Outcome, walk
 from ..verdicts import Verdict, verdict_of
 
@@ -64,15 +64,8 @@ def text_export(record: Record, number: int, source: str) -> tuple[str, Verdict]
     verdict = verdict_of(outcome, record, source, number - 1)
     assert verdict is not None
     state = outcome.state
-    sheet = shown.history_text
-    state_text = sheet(record, state) if state is not None and state.deal_scores else ""
+    state_text = sheet_text(record, state)
     if state_text:
-        # the game lays out its sheet with the names as they are: show them as they may be
-        # shown first, so that a line break in a name cannot break a line of the sheet
-        names = {*state.players, *state.sides} if state is not None else set()
-        for name in sorted(names, key=len, reverse=True):
-            if terminal_text(name) != name:
-                state_text = state_text.replace(name, terminal_text(name))
         lines += ["", "Score sheet", *state_text.split("\n")]
     lines += ["", verdict.message()]
     return "\n".join(terminal_text(line) for line in lines) + "\n", verdict

@@ -13,7 +13,7 @@ from ..engine import DealScored, Event, GameState, plural
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..format.record import Action, Pass, Play, Pledge
 from ..view import SeatView, View
-from .black_swan_taroc import _OVER, DECK, BlackSwanTarocState
+from .black_swan_taroc import _LEAD, _OVER, DECK, BlackSwanTarocState
 from .view_base import Presenter, without
 
 __all__ = ["BlackSwanTarocView"]
@@ -96,13 +96,14 @@ class BlackSwanTarocView(Presenter):
         return seats
 
     def lasting(self, state: GameState, before: Any = None) -> tuple[Any, ...] | None:
-        """The title and the lines, and the bank they show (its line kept from ``before``,
-        of the same game, while the bank stays)."""
+        """The title's start (``Game 2``; :meth:`board` adds who is to move) and the lines,
+        and the bank they show (its line kept from ``before``, of the same game, while the
+        bank stays)."""
         assert isinstance(state, BlackSwanTarocState)
         if state.deal_index < 0:
             return None
         left = max(0, state.pile_size - state.drawn)
-        title = f"Game {state.deal_index + 1} · turn of {state.players[state.leader]}"
+        title = f"Game {state.deal_index + 1}"
         if before is not None and before[2] == state.bank:
             bank = before[1][3]
         else:
@@ -125,7 +126,18 @@ class BlackSwanTarocView(Presenter):
             return View("Before the first game", seats, [], [], None)
         title, lines = lasting[0], lasting[1]
         table = [(s, _CODES[c] if c >= 0 else PLEDGES[p]) for s, c, p in state.trick]
-        return View(title, seats, table, lines, state.to_move)
+        # the title names the seat the marker points at: the leader leads (or passes
+        # down), then the others follow (the title once said "turn of" the leader while
+        # another seat was to follow)
+        mover = state.to_move
+        players = state.players
+        if mover is None:
+            title = f"{title} · over"
+        elif state.phase == _LEAD:
+            title = f"{title} · {players[mover]} to lead"
+        else:
+            title = f"{title} · {players[state.leader]} led · {players[mover]} to follow"
+        return View(title, seats, table, lines, mover)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, PassedDown):

@@ -101,11 +101,11 @@ def test_text_export_has_the_per_deal_team_table(path: Path) -> None:
 
 
 def test_replay_shows_hands_stack_and_piles(path: Path) -> None:
-    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
+    r = cli("replay", "--format", "panels", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
     assert r.exit_code == 0, r.stderr
     assert "Deal 1 · table 1" in r.stdout
     assert "Stack" in r.stdout and "pile" in r.stdout
-    hidden = cli("replay", path, "-r", "1", "--all", "--seat", "2")
+    hidden = cli("replay", "--format", "panels", path, "-r", "1", "--all", "--seat", "2")
     assert "(hidden)" in hidden.stdout
 
 

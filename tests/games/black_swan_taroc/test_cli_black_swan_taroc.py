@@ -108,10 +108,10 @@ def test_text_lists_turns_draws_handouts_and_the_finals(path: Path) -> None:
 
 
 def test_replay_shows_pledges_bank_and_pile(path: Path) -> None:
-    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
+    r = cli("replay", "--format", "panels", path, "-r", "1", "--all", "--deal", "1", "--step", "1")
     assert r.exit_code == 0, r.stderr
     assert "Draw pile" in r.stdout and "Bank" in r.stdout and "feather" in r.stdout
-    assert "(hidden)" in cli("replay", path, "-r", "1", "--all", "--seat", "0").stdout
+    assert "(hidden)" in cli("replay", "--format", "panels", path, "-r", "1", "--all", "--seat", "0").stdout
 
 
 def test_convert_keeps_the_draw_and_pledges(path: Path, tmp_path: Path) -> None:

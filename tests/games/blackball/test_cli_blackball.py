@@ -700,7 +700,7 @@ def panels(out: str) -> list[str]:
 
 def test_replay_all(good: Path, games: list[Record]) -> None:
     record = games[0]
-    r = cli("replay", good, "-r", "1", "--all")
+    r = cli("replay", "--format", "panels", good, "-r", "1", "--all")
     assert r.exit_code == 0
     assert r.stderr == ""
     steps = panels(r.stdout)
@@ -735,14 +735,14 @@ def test_replay_all(good: Path, games: list[Record]) -> None:
 
 
 def test_replay_not_on_a_terminal_prints_every_step(good: Path) -> None:
-    r = cli("replay", good, "-r", "1", "--deal", "13")
+    r = cli("replay", "--format", "panels", good, "-r", "1", "--deal", "13")
     assert r.exit_code == 0
     assert len(panels(r.stdout)) == 7
-    assert r.stdout == cli("replay", good, "-r", "1", "--deal", "13", "--all").stdout
+    assert r.stdout == cli("replay", "--format", "panels", good, "-r", "1", "--deal", "13", "--all").stdout
 
 
 def test_replay_seat_hides_other_hands(good: Path, games: list[Record]) -> None:
-    r = cli("replay", good, "-r", "1", "--all", "--seat", "0", "--deal", "12")
+    r = cli("replay", "--format", "panels", good, "-r", "1", "--all", "--seat", "0", "--deal", "12")
     assert r.exit_code == 0
     first = panels(r.stdout)[0]
     assert "Round 12 of 13" in first
@@ -750,23 +750,23 @@ def test_replay_seat_hides_other_hands(good: Path, games: list[Record]) -> None:
     assert all(code(c) in first for c in hands[0])
     assert first.count("(hidden)") == 2
     assert not any(code(c) in first for c in hands[1] + hands[2])
-    r = cli("replay", good, "-r", "1", "--all", "--seat", "3")
+    r = cli("replay", "--format", "panels", good, "-r", "1", "--all", "--seat", "3")
     assert r.exit_code == 2
     assert "--seat" in error_line(r)
 
 
 def test_replay_deal_and_record(good: Path, games: list[Record]) -> None:
-    r = cli("replay", good, "--all", "--deal", "13", "--record", "2")
+    r = cli("replay", "--format", "panels", good, "--all", "--deal", "13", "--record", "2")
     assert r.exit_code == 0
     steps = panels(r.stdout)
     assert len(steps) == 1 + 3 + 3  # round 13: one card each
     assert all("deal 13" in s and "Round 13 of 13" in s for s in steps)
     assert NAMES[games[1].deals[12].dealer] in steps[0]
     assert r.stdout.rstrip().splitlines()[-1] == f"{good}: record 2: valid"
-    r = cli("replay", good, "-r", "1", "--all", "--deal", "14")
+    r = cli("replay", "--format", "panels", good, "-r", "1", "--all", "--deal", "14")
     assert r.exit_code == 2
     assert "--deal" in error_line(r)
-    r = cli("replay", good, "--all", "--record", "3")
+    r = cli("replay", "--format", "panels", good, "--all", "--record", "3")
     assert r.exit_code == 2
     assert "record 3" in error_line(r)
 
@@ -774,7 +774,7 @@ def test_replay_deal_and_record(good: Path, games: list[Record]) -> None:
 def test_replay_illegal_stops_at_the_fault(tmp_path: Path, illegal: tuple[Record, int]) -> None:
     record, dealer = illegal
     path = write(tmp_path / "bad.grec", [record])
-    r = cli("replay", path, "--all")
+    r = cli("replay", "--format", "panels", path, "--all")
     assert r.exit_code == 1
     steps = panels(r.stdout)
     # round 1: start, 3 bids, 3 plays; round 2: start and the 2 bids before the fault
@@ -815,7 +815,7 @@ def test_hostile_names_in_verdicts_and_replay(tmp_path: Path, evil_games: list[R
     shown = {0: "[bold]x[/bold]", 1: "\ufffdEve", 2: "\ufffdRed"}[seat]  # a sequence shows as one �
     assert f"(seat {seat}, {shown})" in line
 
-    r = cli("replay", path, "--all", "--record", "2")
+    r = cli("replay", "--format", "panels", path, "--all", "--record", "2")
     assert r.exit_code == 1
     _no_control(r.stdout + r.stderr)
     assert f"(seat {seat}, {shown})" in error_line(r)
@@ -905,7 +905,7 @@ def test_export_text_strips_control_sequences(tmp_path: Path, evil_games: list[R
 # -- edges found and mended ----------------------------------------------------------------
 def test_replay_step_counts_from_the_deal_start(tmp_path: Path, incomplete: Record) -> None:
     path = write(tmp_path / "part.grec", [incomplete])
-    r = cli("replay", path, "--all", "--deal", "2", "--step", "1")
+    r = cli("replay", "--format", "panels", path, "--all", "--deal", "2", "--step", "1")
     first = panels(r.stdout)[0]
     assert "round 2:" in first and "deals" in first
 
@@ -913,7 +913,7 @@ def test_replay_step_counts_from_the_deal_start(tmp_path: Path, incomplete: Reco
 def test_replay_step_on_record_without_steps(tmp_path: Path, games: list[Record]) -> None:
     record = msgspec.structs.replace(games[0], rules={"bogus": 1})
     path = write(tmp_path / "r.grec", [record])
-    r = cli("replay", path, "--all", "--step", "1")
+    r = cli("replay", "--format", "panels", path, "--all", "--step", "1")
     assert r.exit_code == 1
     assert "[options]" in error_line(r)
 

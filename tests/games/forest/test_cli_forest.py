@@ -87,7 +87,7 @@ def test_text_gives_the_per_round_table(path: Path) -> None:
 
 
 def test_replay_shows_the_forest_card_and_colours(path: Path) -> None:
-    r = cli("replay", path, "-r", "1", "--all", "--deal", "1", "--step", "3")
+    r = cli("replay", "--format", "panels", path, "-r", "1", "--all", "--deal", "1", "--step", "3")
     assert r.exit_code == 0, r.stderr
     assert "Forest" in r.stdout and "Colours" in r.stdout
 

@@ -1,0 +1,100 @@
+"""Cards in colour for the terminal: each game's suits, taroc families and forest colours as
+rich styles, the trump suit marked, and text (a hand, a trick, a line of words) with every
+card code in it coloured. Only ``gamerec replay``'s full-screen app uses this (its module
+imports Textual; this one rich alone, so that the tests can read the styles)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from rich.text import Text
+
+from ..cards import SUIT_NAMES, TAROC_MAJORS, TAROC_MINOR_SUITS
+from ..games import get_game
+from ..view import View
+from .render import clean
+
+__all__ = ["LAST", "TRUMP", "card_styles", "cards_text", "trump_of"]
+
+#: added to the style of the card played last, and of a trump card
+LAST = "reverse"
+TRUMP = "underline"
+
+_FRENCH = {"C": "bold bright_white", "S": "bold bright_white", "H": "bold red", "D": "bold red"}
+_SPECIAL = {"JK": "bold magenta", "BS": "bold black on grey70"}
+#: taroc's minor suits (Buds, Hearts, Coins, Goblets, Pentacles, Bones)
+_MINOR_COLOURS = ("green", "red", "yellow", "cyan", "magenta", "grey70")
+_TAROC_MINOR = dict(zip(TAROC_MINOR_SUITS, _MINOR_COLOURS, strict=True))
+#: taroc's majors: the low majors one family colour each, the high majors bright
+_MAJOR_COLOURS = ("blue", "dark_orange", "spring_green3", "purple", "bright_blue", "gold1")
+_TAROC_MAJOR = {s: f"bold {c}" for (s, _), c in zip(TAROC_MAJORS, _MAJOR_COLOURS, strict=True)}
+_FOREST = {
+    "R": "bold red",
+    "B": "bold blue",
+    "G": "bold green",
+    "Y": "bold yellow",
+    "K": "bold black on grey70",
+}
+
+
+def card_styles(game_id: str) -> dict[str, str]:
+    """Every card code of ``game_id``'s deck and its style."""
+    codes = get_game(game_id).deck.codes
+    styles: dict[str, str] = {}
+    for code in codes:
+        if code in _SPECIAL:
+            style = _SPECIAL[code]
+        elif game_id == "black-swan-taroc":
+            style = _TAROC_MAJOR.get(code[:2]) or _TAROC_MINOR.get(code[-1], "")
+        elif game_id == "forest":
+            style = _FOREST.get(code[0], "")
+        else:
+            style = _FRENCH.get(code[-1], "")
+        styles[code] = style
+    return styles
+
+
+def trump_of(game_id: str, view: View) -> Callable[[str], bool]:
+    """Whether a card code is a trump in ``view`` (blackball: the trump suit of the round;
+    black-swan-taroc: the majors, when its rules make them trumps; none otherwise)."""
+    lines = dict(view.lines)
+    if game_id == "blackball":
+        words = lines.get("Trump", "").split()
+        for letter, name in zip("CDHS", SUIT_NAMES, strict=True):
+            if name in words:
+                return lambda code: code[-1:] == letter
+    if game_id == "black-swan-taroc" and lines.get("Trumps", "none") != "none":
+        majors = {s for s, _ in TAROC_MAJORS}
+        return lambda code: code[:2] in majors
+    return lambda code: False
+
+
+def cards_text(
+    words: str | Iterable[str],
+    styles: dict[str, str],
+    trump: Callable[[str], bool] = lambda code: False,
+    last: str | None = None,
+    sep: str = " ",
+) -> Text:
+    """``words`` (a text, cut at spaces, or its words) as rich Text with every card code
+    styled: its colour, underlined when a trump, reversed when it is ``last``. Text from the
+    record goes through :func:`clean` first (never markup)."""
+    parts = clean(words).split(" ") if isinstance(words, str) else [clean(w) for w in words]
+    text = Text()
+    for n, w in enumerate(parts):
+        if n:
+            text.append(sep)
+        core = w.strip("(),;:")
+        style = styles.get(core)
+        if style is None:
+            text.append(w)
+            continue
+        if trump(core):
+            style = f"{style} {TRUMP}"
+        if last is not None and core == last:
+            style = f"{style} {LAST}"
+        start = w.index(core)
+        text.append(w[:start])
+        text.append(core, style=style)
+        text.append(w[start + len(core) :])
+    return text

@@ -1,0 +1,85 @@
+"""``gamerec replay --all``: one plain line per step (step, deal, trick, seat, the action
+and its events), greppable, then the score sheet and the verdict; ``--format panels``
+keeps the boxes; off a terminal, without --all, the same lines (issue 20: --all printed
+2 113 lines of boxed panels for one game)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+from helpers import cli
+
+import gamerec
+from gamerec.present import Replay
+
+GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")
+LINE = re.compile(r"^step (\d+) · deal (\d+) · trick (\d+|-) · seat (\d+|-) · (.+)$")
+
+
+def tournament(game: str) -> Path:
+    return FIXTURES / game / "tournament.grec"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_one_line_per_step_then_the_sheet(game: str) -> None:
+    r = cli("replay", tournament(game), "-r", "1", "--all")
+    assert r.exit_code == 0, r.stderr
+    steps = list(Replay(next(gamerec.records(tournament(game)))))
+    out = r.stdout.splitlines()
+    lines, rest = out[: len(steps)], out[len(steps) :]
+    for n, (text, step) in enumerate(zip(lines, steps, strict=True), 1):
+        m = LINE.match(text)
+        assert m, text
+        assert int(m[1]) == n and int(m[2]) == step.deal + 1
+        assert m[5].startswith(step.text)  # the action (or the deal's start) in words
+        for e in step.event_texts:  # the events after arrows
+            assert f" → {e}" in text
+    assert "╭" not in r.stdout  # no box
+    assert rest[:2] == ["", "Score sheet"]
+    assert rest[-1].endswith("record 1: valid")
+    # greppable: a deal's lines, a trick's lines
+    deal1 = [x for x in lines if " · deal 1 · " in x]
+    assert deal1 and all(int(LINE.match(x)[2]) == 1 for x in deal1)  # type: ignore[index]
+
+
+def test_trick_numbers_follow_the_tricks() -> None:
+    r = cli("replay", tournament("blackball"), "-r", "1", "--all")
+    lines = r.stdout.splitlines()
+    bids = [x for x in lines if " bid " in x]
+    assert bids and all(" · trick - · " in x for x in bids)  # before a card: no trick
+    won = [x for x in lines if "won by" in x]
+    for x in won:  # the line ending trick N says trick N
+        m = LINE.match(x)
+        assert m and f"trick {m[3]} (" in x
+
+
+def test_start_at_deal_and_step() -> None:
+    r = cli("replay", tournament("forest"), "-r", "1", "--all", "--deal", "4", "--step", "3")
+    first = r.stdout.splitlines()[0]
+    assert " · deal 4 · " in first
+    whole = cli("replay", tournament("forest"), "-r", "1", "--all").stdout.splitlines()
+    starts = [i for i, x in enumerate(whole) if " · deal 4 · " in x]
+    assert whole[starts[0] + 2] == first
+
+
+def test_format_panels_keeps_the_boxes() -> None:
+    r = cli("replay", tournament("forest"), "-r", "1", "--all", "--format", "panels")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("╭") and "step 1 of 212 · deal 1" in r.stdout
+    assert "Score sheet" not in r.stdout
+
+
+def test_not_a_terminal_prints_the_lines() -> None:
+    """The runner's stdout is not a terminal: without --all the replay prints the lines."""
+    plain = cli("replay", tournament("black-swan-taroc"), "-r", "2")
+    assert plain.exit_code == 0
+    assert plain.stdout == cli("replay", tournament("black-swan-taroc"), "-r", "2", "--all").stdout
+    assert LINE.match(plain.stdout.splitlines()[0])
+
+
+def test_a_bad_format_is_a_usage_error() -> None:
+    r = cli("replay", tournament("forest"), "-r", "1", "--all", "--format", "boxes")
+    assert r.exit_code == 2 and "Traceback" not in r.stderr
