@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .verdicts import STATUSES, Verdict
+from .verdicts import STATUSES, Status, Verdict
 
 __all__ = [
     "SORT_KEYS",
@@ -21,9 +21,16 @@ __all__ = [
     "Standings",
     "Tally",
     "Triage",
+    "duplicate_key",
     "sort_standings",
     "standings",
 ]
+
+
+def duplicate_key(content_hash: str, status: Status) -> int:
+    """What makes two records the same for :class:`Duplicates`: the first 64 bits of the
+    content hash, and the verdict."""
+    return int(content_hash[:16], 16) * 8 + STATUSES.index(status)
 
 
 class Duplicates:
@@ -41,7 +48,7 @@ class Duplicates:
         first time (then it is remembered)."""
         if v.hash is None:
             return None
-        key = int(v.hash[:16], 16) * 8 + STATUSES.index(v.status)
+        key = duplicate_key(v.hash, v.status)
         src = self._sources.get(v.source)
         if src is None:
             src = self._sources[v.source] = len(self._names)
