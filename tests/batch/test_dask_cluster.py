@@ -93,3 +93,13 @@ def test_parquet_tables_are_the_clis(client: Any, inputs: list[str], tmp_path: P
         dd.write_parquet(inputs, tmp_path / "dask")
     again = dd.write_parquet(inputs[1:], tmp_path / "dask", force=True)
     assert again.records == 1 and pq.read_table(tmp_path / "dask" / "records").num_rows == 1
+
+
+def test_fsspec_urls_give_the_same_verdicts_as_paths() -> None:
+    folder = FIXTURES / "blackball" / "games"
+    by_url = dd.verdict_bag([f"file://{folder}/*.json"]).compute(scheduler="sync")
+    by_path = dd.verdict_bag([str(folder)]).compute(scheduler="sync")
+    assert [(v["status"], v["hash"]) for v in by_url] == [(v["status"], v["hash"]) for v in by_path]
+    assert all(v["source"].startswith("file://") for v in by_url)
+    with pytest.raises(InputError, match="no such file"):
+        dd.expand([f"file://{folder}/*.nothing"])
