@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
-from .verdicts import STATUSES, Verdict
+from .verdicts import STATUSES, Status, Verdict
 
 __all__ = [
     "SORT_KEYS",
@@ -20,10 +20,18 @@ __all__ = [
     "PlayerStanding",
     "SortKey",
     "Standings",
+    "Tally",
     "Triage",
+    "duplicate_key",
     "sort_standings",
     "standings",
 ]
+
+
+def duplicate_key(content_hash: str, status: Status) -> int:
+    """What makes two records the same for :class:`Duplicates`: the first 64 bits of the
+    content hash, and the verdict."""
+    return int(content_hash[:16], 16) * 8 + STATUSES.index(status)
 
 
 class Duplicates:
@@ -169,42 +177,87 @@ def _place(v: Verdict) -> str:
     return f"{v.source}:{v.record}"
 
 
+#: a shared win adds its share in whole units of 1/WIN_UNITS (every share 1/k, k up to 16, is
+#: a whole number of them): wins add up exactly, so partial standings (one per file, on
+#: another machine) merge to the same numbers in any order
+WIN_UNITS = 720720
+
+
+class Tally:
+    """Standings being added up: per game id and player, games, wins (in units of
+    1/:data:`WIN_UNITS`), total and best. Tallies of parts of a batch merge
+    (:meth:`merge`) into the tally of the whole, as the Dask path does."""
+
+    def __init__(self) -> None:
+        #: game id -> player -> [games, win units, total, best or None]
+        self.table: dict[str, dict[str, list[Any]]] = {}
+
+    def add(self, v: Verdict) -> None:
+        """Count a valid record (with its score sheet) admitted by a :class:`Triage`."""
+        assert v.scores is not None and v.game is not None
+        sheet = v.scores
+        players = self.table.setdefault(v.game, {})
+        members = sheet.members or [[s] for s in range(len(sheet.sides))]
+        for game in sheet.games:
+            share = _share(len(game.winners)) if game.winners else 0
+            for side, seats in enumerate(members):
+                score = game.scores[side]
+                won = share if side in game.winners else 0
+                for seat in seats:
+                    name = v.players[seat]
+                    p = players.get(name)
+                    if p is None:
+                        p = players[name] = [0, 0, 0, None]
+                    p[0] += 1
+                    p[1] += won
+                    p[2] += score
+                    p[3] = score if p[3] is None else max(p[3], score)
+
+    def merge(self, other: Tally) -> Tally:
+        """Add ``other``'s counts to this tally's (and return it)."""
+        for game_id, rows in other.table.items():
+            players = self.table.setdefault(game_id, {})
+            for name, (games, wins, total, best) in rows.items():
+                p = players.get(name)
+                if p is None:
+                    players[name] = [games, wins, total, best]
+                    continue
+                p[0] += games
+                p[1] += wins
+                p[2] += total
+                p[3] = best if p[3] is None else p[3] if best is None else max(p[3], best)
+        return self
+
+    def result(self, sort: SortKey = "wins") -> dict[str, list[PlayerStanding]]:
+        """The standings per game id, each sorted by ``sort``."""
+        result: dict[str, list[PlayerStanding]] = {}
+        for game_id in sorted(self.table):
+            rows = [
+                PlayerStanding(name, games, wins / WIN_UNITS, total, total / games if games else 0.0, best)
+                for name, (games, wins, total, best) in self.table[game_id].items()
+            ]
+            result[game_id] = sort_standings(rows, sort)
+        return result
+
+
+def _share(winners: int) -> int:
+    if WIN_UNITS % winners:
+        raise ValueError(f"a win shared {winners} ways: standings share a win 16 ways at most")
+    return WIN_UNITS // winners
+
+
 def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     """Add up the valid records among ``verdicts`` per game id and player name. A record
     seen before (same content hash and verdict) is reported and counted once; records that are not
     valid are left out and listed. A game is a record, but each game inside a
     black-swan-taroc record counts on its own; in a team game each member is credited
-    with the team's score and its share of the win."""
-    table: dict[str, dict[str, PlayerStanding]] = {}
+    with the team's score and its share of the win (shares add up exactly: see :class:`Tally`)."""
+    tally = Tally()
     triage = Triage()
     for v in verdicts:
-        if not triage.admit(v):
-            continue
-        assert v.scores is not None and v.game is not None
-        sheet = v.scores
-        players = table.setdefault(v.game, {})
-        members = sheet.members or [[s] for s in range(len(sheet.sides))]
-        for game in sheet.games:
-            share = 1.0 / len(game.winners) if game.winners else 0.0
-            for side, seats in enumerate(members):
-                score = game.scores[side]
-                won = share if side in game.winners else 0.0
-                for seat in seats:
-                    name = v.players[seat]
-                    p = players.get(name)
-                    if p is None:
-                        p = players[name] = PlayerStanding(name)
-                    p.games += 1
-                    p.wins += won
-                    p.total += score
-                    p.best = score if p.best is None else max(p.best, score)
-    result: dict[str, list[PlayerStanding]] = {}
-    for game_id in sorted(table):
-        rows = list(table[game_id].values())
-        for p in rows:
-            p.mean = p.total / p.games if p.games else 0.0
-        result[game_id] = sort_standings(rows, sort)
-    return Standings(result, triage.left_out, triage.duplicates, triage.counts)
+        if triage.admit(v):
+            tally.add(v)
+    return Standings(tally.result(sort), triage.left_out, triage.duplicates, triage.counts)
 
 
 def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:
