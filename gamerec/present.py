@@ -122,6 +122,7 @@ class Replay:
         shown = presenter(game.id) if game is not None else None
         gen = walk(record, steps=True)
         outcome: Outcome
+        action: Action | None  # (declared: mypyc infers None from the tuple otherwise)
         number = 0
         ended = 0  # tricks ended in this deal
         played = False  # a card played in this deal
