@@ -54,7 +54,7 @@ from .journal import append, encode_entry, open_locked, release
 from .stepper import Stepper, run
 from .verdicts import Verdict, verdict_of
 
-__all__ = ["Recorder", "Rejected"]
+__all__ = ["Recorder", "Rejected", "seat_at"]
 
 
 class Recorder(EntryLog):
@@ -176,9 +176,10 @@ class Recorder(EntryLog):
     # -- deals ------------------------------------------------------------------------------
     def begin_deal(
         self, dealer: int, hands: Sequence[Sequence[int]] | None, stock: Sequence[int] = ()
-    ) -> None:
+    ) -> list[str]:
         """Start the next deal: ``hands`` as dealt (None: unknown, rebuilt from the plays),
-        ``stock`` as revealed so far. Rejected if the rules refuse it."""
+        ``stock`` as revealed so far. Rejected if the rules refuse it. The events of its
+        beginning, in words (forest's first forest card turned)."""
         if self.unknown_hands:
             raise Rejected("the current deal is not over", "deal-unfinished")
         self._waiting()
@@ -193,9 +194,10 @@ class Recorder(EntryLog):
         shown = [deck.code(c) for c in stock]
         entry = {"deal": dealer, "hands": typed, "stock": shown}
         self._admit(entry)
+        events: Sequence[Event] = []
         if typed is not None:  # the deal begins in the live game, checked by the rules
             try:
-                self.live.begin(self._parsed(len(self.deals), RecordedDeal(dealer, typed, shown)))
+                events = self.live.begin(self._parsed(len(self.deals), RecordedDeal(dealer, typed, shown)))
             except FormatError as e:
                 raise Rejected(e.message, e.code) from None
             except Illegal as e:
@@ -207,30 +209,42 @@ class Recorder(EntryLog):
         except BaseException:
             self._relive()
             raise
+        return self._described(events)
 
-    def deal_from_seed(self, rng: random.Random | None = None) -> None:
+    def deal_from_seed(self, rng: random.Random | None = None) -> list[str]:
         """Deal the next deal as the game's dealer does, with ``rng`` or, by default, a
         generator of its own for each deal from the recording's seed (so a resumed
-        recording deals the same cards)."""
+        recording deals the same cards); the events of its beginning, in words."""
         deal = self.game.deal(self.live.state, rng or random.Random(f"{self.seed}/{len(self.deals) + 1}"))
-        self.begin_deal(deal.dealer, deal.hands, deal.stock)
+        return self.begin_deal(deal.dealer, deal.hands, deal.stock)
 
     # -- actions ----------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
-        """An action line; the seat may be left out (``play QS``): the seat to move."""
+        """An action line; the seat by number, by a player's name (``Bo bid 0``) or left out
+        (``play QS``: the seat to move). A message's column is one of ``text`` as typed."""
         words = text.split()
         if _LONG_NUMBER.search(text.split(";", 1)[0]):
             raise Rejected("a number of more digits than any seat, bid or count has", "format.text")
-        if words and not words[0].lstrip("+-").isdigit():
-            seat = self.to_move()
-            if seat is None:
+        line, typed, given = text, 0, 0  # the seat's width as typed and as given to the reader
+        named = seat_at(self.header.players, text)
+        if named is not None and not (words and words[0].lstrip("+-").isdigit()):
+            seat, typed = named
+            line = f"{seat}{text[typed:]}"
+            given = len(str(seat))
+        elif words and not words[0].lstrip("+-").isdigit():
+            to_move = self.to_move()
+            if to_move is None:
                 why = "it is not known who is to move"
-                raise Rejected(f"say the seat first (e.g. 2 play QS): {why}", "format.text")
-            text = f"{seat} {text}"
+                raise Rejected(f"say the seat first (e.g. 2 play QS or Ann play QS): {why}", "format.text")
+            line = f"{to_move} {text}"
+            given = len(line) - len(text)
         try:
-            return parse_action(self.game, text)
+            return parse_action(self.game, line)
         except FormatError as e:
-            raise Rejected(e.message.removeprefix("line 1, "), e.code) from None
+            message = e.message.removeprefix("line 1, ")
+            if given:
+                message = _COLUMN.sub(lambda m: f"column {max(int(m[1]) - given + typed, 1)}", message, 1)
+            raise Rejected(message, e.code) from None
         except ValueError as e:  # (a number Python will not read)
             raise Rejected(short(str(e), 200), "format.text") from None
 
@@ -422,6 +436,27 @@ class Recorder(EntryLog):
         return verdict_of(run(record), record, str(output), 0)
 
 
+def seat_at(players: Sequence[str], text: str) -> tuple[int, int] | None:
+    """The seat a line begins with, named by a player's name (exactly, or else the one name
+    equal to it but for case; the longest name first, for names with spaces), followed by
+    a space or the line's end; and where the seat's word ends. None when the line begins
+    with no player's name (a seat number is left to the notation's reader)."""
+    folded = text.casefold()
+    for exact in (True, False):
+        found: list[tuple[int, int]] = []
+        for seat, name in enumerate(players):
+            head = text[: len(name)] if exact else folded[: len(name)]
+            fits = head == (name if exact else name.casefold())
+            if name and fits and text[len(name) : len(name) + 1] in ("", " "):
+                found.append((seat, len(name)))
+        if found:
+            longest = max(end for _, end in found)
+            best = [f for f in found if f[1] == longest]
+            if len(best) == 1 or exact:
+                return best[0]
+    return None
+
+
 def _no_rebuild(game: Game[Any]) -> str:
     return (
         f"{game.id} needs the hands: not every dealt card is played, so the plays cannot "
@@ -431,3 +466,5 @@ def _no_rebuild(game: Game[Any]) -> str:
 
 #: a run of digits longer than any number an action holds (Python reads at most 4300)
 _LONG_NUMBER = re.compile(r"[0-9]{19,}")
+#: the column a reader's message names
+_COLUMN = re.compile(r"^column ([0-9]{1,6})")

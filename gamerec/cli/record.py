@@ -4,7 +4,7 @@ journal)."""
 
 from __future__ import annotations
 
-import sys
+import datetime
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -16,12 +16,15 @@ from ..bots import parse_rule_options
 from ..cards import CardCodeError
 from ..engine import Game
 from ..errors import GamerecError
+from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
 from ..recorder import Recorder, Rejected
+from ..tableside import card_completions, completions, score_sheet, table_lines, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
 from .options import Force, GameOrAsk, Rules, no_stdout, output_form, refuse
-from .render import clean, line, verdict_line
+from .record_prompt import Complete, Prompt
+from .render import line, verdict_line
 
 
 class HandsChoice(StrEnum):
@@ -31,19 +34,25 @@ class HandsChoice(StrEnum):
 
 
 RECORD_HELP = (
-    "at the prompt: an action, seat first or left out for the seat to move (2 play QS, "
-    "play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · stock CARD · help · quit"
+    "at the prompt: an action, the seat by number or name first, or left out for the seat to move "
+    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note; Tab completes) · undo · note TEXT · legal · "
+    "stock CARD · show · score · help · quit"
 )
 
+#: the prompt of this run (prompt_toolkit on a terminal, plain lines otherwise)
+_prompt: Prompt | None = None
 
-def _ask(prompt: str) -> str:
-    """A line from stdin after ``prompt``; EOFError at the end of input."""
-    sys.stdout.write(clean(prompt))
-    sys.stdout.flush()
-    answer = sys.stdin.readline()
-    if not answer:
-        raise EOFError
-    return answer.strip()
+
+def _ask(prompt: str, complete: Complete | None = None, bar: Callable[[], str] | None = None) -> str:
+    """A line after ``prompt``; EOFError at the end of input."""
+    global _prompt
+    if _prompt is None:
+        _prompt = Prompt()
+    return _prompt.ask(prompt, complete, bar)
+
+
+def _meta_option(name: str, what: str) -> Any:
+    return typer.Option(f"--{name}", metavar="TEXT", help=f"The {what} (the record's header).")
 
 
 def record(
@@ -72,6 +81,15 @@ def record(
         str | None, typer.Option("--journal", metavar="FILE", help="Journal (default: OUTPUT.journal).")
     ] = None,
     force: Force = False,
+    event: Annotated[str | None, _meta_option("event", "event or tournament")] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="DATE", help="The date played (default: today, local).")
+    ] = None,
+    site: Annotated[str | None, _meta_option("site", "place played")] = None,
+    round_: Annotated[
+        str | None, typer.Option("--round", metavar="TEXT", help="The round of the event.")
+    ] = None,
+    table: Annotated[str | None, _meta_option("table", "table of the event")] = None,
 ) -> int:
     """Record a game as it is played: every action is checked when entered, each accepted
     step is saved to a journal at once (continue it with --resume after a crash), and the
@@ -94,6 +112,11 @@ def record(
             ("--players", players),
             ("--rule", rule),
             ("--journal", journal),
+            ("--event", event),
+            ("--date", date),
+            ("--site", site),
+            ("--round", round_),
+            ("--table", table),
         ):
             if value:
                 refuse(flag, "the journal given with --resume has it already")
@@ -112,22 +135,16 @@ def record(
         say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
     else:
         try:
-            game_id = game or _ask(f"game ({', '.join(GAMES)}): ")
-            g = get_game(game_id)
-            names = players if players is not None else _ask("players, comma-separated: ")
-            pairs = list(rule or [])
-            if game is None and not pairs:  # asked for the game: ask for its options too
-                options = ", ".join(g.Rules.__struct_fields__)
-                pairs = _ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
-        except EOFError:
+            g, seats, rules = _ask_game(game, players, rule)
+        except (EOFError, KeyboardInterrupt):
             raise GamerecError("no game recorded: the input ended") from None
-        seats = [n.strip() for n in names.split(",") if n.strip()]
-        rules = parse_rule_options(game_id, pairs, len(seats))
+        today = datetime.date.today().isoformat()
         rec = Recorder.start(
             journal or f"{output}.journal",
-            game_id,
+            g.id,
             seats,
             rules,
+            Meta(event, site, today if date is None else date or None, round_, table),
             hands=hands.value,
             seed=seed or 0,
             force=force,
@@ -135,12 +152,42 @@ def record(
     say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
     try:
         return _record_loop(rec, output, force)
-    except EOFError:
+    except (EOFError, KeyboardInterrupt) as e:
         again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
         say(f"stopped: nothing is lost; continue with: {again}")
-        return EXIT_OK
+        return EXIT_OK if isinstance(e, EOFError) else 130
     finally:
         rec.close()
+
+
+def _ask_game(
+    game: str | None, players: str | None, rule: list[str] | None
+) -> tuple[Game[Any], list[str], Any]:
+    """The game, its players and its rules, from the options or asked (a wrong answer asks
+    that question again)."""
+    while True:
+        game_id = game or _ask(
+            f"game ({', '.join(GAMES)}): ", lambda t: [g for g in GAMES if g.startswith(t)]
+        )
+        try:
+            g = get_game(game_id)
+            break
+        except GamerecError as e:
+            if game is not None:
+                raise
+            say(f"✗ {e.message}", "red")
+    names = players if players is not None else _ask("players, comma-separated: ")
+    seats = [n.strip() for n in names.split(",") if n.strip()]
+    pairs = list(rule or [])
+    if game is not None or pairs:
+        return g, seats, parse_rule_options(g.id, pairs, len(seats))
+    options = ", ".join(g.Rules.__struct_fields__)
+    while True:  # asked for the game: ask for its options too
+        pairs = _ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
+        try:
+            return g, seats, parse_rule_options(g.id, pairs, len(seats))
+        except GamerecError as e:
+            say("✗ " + e.message.replace("--rule: ", "").replace("--rule ", "option "), "red")
 
 
 def _record_loop(rec: Recorder, output: str, force: bool) -> int:
@@ -162,7 +209,11 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         else:
             seat = rec.to_move()
             who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
-            text = _ask(f"[{g.deal_word} {len(rec.deals)}] {who}> ")
+            text = _ask(
+                f"[{g.deal_word} {len(rec.deals)}] {who}> ",
+                lambda t: completions(rec, t),
+                lambda: toolbar(rec),
+            )
         word, _, rest = text.partition(" ")
         if not text:
             continue
@@ -173,6 +224,14 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             raise EOFError
         if word == "help":
             say(RECORD_HELP)
+            legal = rec.legal()
+            if legal:
+                say("legal: " + ", ".join(legal))
+        elif word == "show":
+            for text_line in table_lines(rec):
+                say(text_line)
+        elif word == "score":
+            say(score_sheet(rec))
         elif word in ("legal", "?"):
             legal = rec.legal()
             unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"
@@ -194,7 +253,7 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
 
 #: the words the record prompt reads as commands (anything else is an action, or a card
 #: at the stock prompt)
-_COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock")
+_COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock", "show", "score")
 
 
 def _another(g: Game[Any]) -> bool:
@@ -218,32 +277,64 @@ def _record_deal(rec: Recorder) -> None:
     g = rec.game
     number = len(rec.deals) + 1
     if rec.hands == "seed":
-        rec.deal_from_seed()
+        events = rec.deal_from_seed()
         d = rec.deals[-1]
         say(f"{g.deal_word} {number}: dealt from the seed, {g.seat_field} {d.dealer}")
         for s, hand in enumerate(d.hands or []):
             say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
+        _announce(rec, events)
         return
     seat = rec.expected_seat()
     n = len(rec.header.players)
-    if seat is None:
+    while seat is None:  # a wrong answer asks again
         word = "dealer" if g.seat_field == "dealer" else "first player"
         answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
-        if answer not in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
+        if answer in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
+            seat = int(answer)
+        else:
             say(f"✗ a seat number, 0 to {n - 1}", "red")
-            return
-        seat = int(answer)
     size, upcards = rec.deal_shape()
-    deck = g.deck
+    hands: list[list[int]] | None = None
+    if rec.hands == "typed":
+        hands = []
+        for s in range(n):  # a typo asks again for that hand only
+            taken = [g.deck.code(c) for h in hands for c in h]
+            prompt = f"hand {s} ({rec.header.players[s]}, {size} cards): "
+            hands.append(_cards(rec, prompt, taken, size))
+    stock = _cards(rec, "up-card: ", [], upcards) if upcards else []
     try:
-        hands = None
-        if rec.hands == "typed":
-            hands = []
-            for s in range(n):
-                codes = _ask(f"hand {s} ({rec.header.players[s]}, {size} cards): ").split()
-                hands.append([deck.parse(c) for c in codes])
-        stock = [deck.parse(c) for c in _ask("up-card: ").split()] if upcards else []
-        rec.begin_deal(seat, hands, stock)
-    except (CardCodeError, Rejected) as e:
-        message = e.message if isinstance(e, Rejected) else str(e)
-        say(f"✗ {message}; the {g.deal_word} again", "red")
+        events = rec.begin_deal(seat, hands, stock)
+    except Rejected as e:
+        say(f"✗ {e.message}; the {g.deal_word} again", "red")
+        return
+    _announce(rec, events)
+
+
+def _cards(rec: Recorder, prompt: str, taken: list[str], size: int) -> list[int]:
+    """Card codes for one entry of a deal (a hand, the up-card), asked until they read and
+    are ``size`` cards, none of them ``taken``."""
+    deck = rec.game.deck
+    while True:
+        answer = _ask(prompt, lambda t: card_completions(deck.codes, taken, t))
+        try:
+            cards = [deck.parse(c) for c in answer.split()]
+        except CardCodeError as e:
+            say(f"✗ {e}", "red")
+            continue
+        again = [deck.code(c) for c in cards if deck.code(c) in taken] if deck.distinct else []
+        if len(cards) != size:
+            say(f"✗ {len(cards)} card(s): {size} wanted", "red")
+        elif again:
+            say(f"✗ {' '.join(again)}: in a hand typed already", "red")
+        else:
+            return cards
+
+
+def _announce(rec: Recorder, events: list[str]) -> None:
+    """What a deal shows when it begins: the turned-up card (trump) and its events (a forest
+    card turned)."""
+    for text in table_lines(rec)[1:]:
+        if text.startswith(("  Trump:", "  Trumps:")):
+            say(f"  → {text.strip().lower().replace('trump:', 'trump')}", "cyan")
+    for event in events:
+        say(f"  → {event}", "cyan")

@@ -1,0 +1,126 @@
+"""What the recorder offers at the table, in words (``gamerec record`` shows them): the seat
+an entry names, by name or number (:func:`seat_at`); the lines a line being typed may become
+(:func:`completions`: the legal actions of the seat to move; :func:`card_completions`: the
+card codes of a hand being typed); the table at a glance (:func:`toolbar`, one line;
+:func:`table_lines`, for ``show``) and the score sheet so far (:func:`score_sheet`).
+
+Library code: nothing here prints or knows the terminal; the command line renders it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .games.views import presenter
+from .recorder import Recorder, seat_at
+from .view import View
+
+__all__ = ["card_completions", "completions", "score_sheet", "seat_at", "table_lines", "toolbar"]
+
+
+def _seat_prefix(rec: Recorder, text: str) -> tuple[str, int | None, str]:
+    """``text`` split into the seat as typed (with its space), the seat it names (None: no
+    seat typed, or one not a seat) and the rest."""
+    players = rec.header.players
+    named = seat_at(players, text)
+    if named is not None and text[named[1] : named[1] + 1] == " ":
+        return text[: named[1] + 1], named[0], text[named[1] + 1 :]
+    word, space, rest = text.partition(" ")
+    if space and word.isascii() and word.isdigit() and len(word) <= 3:
+        number = int(word)
+        return word + " ", number if number < len(players) else -1, rest
+    return "", None, text
+
+
+def completions(rec: Recorder, text: str) -> list[str]:
+    """The lines ``text`` may become: the legal actions of the seat to move that begin
+    with what is typed, in the notation's words, the seat as typed (by name or number) or
+    left out (a bare action, for the seat to move). None with unknown hands or while a
+    stock card is due (nothing is known to be legal then), nor after another seat."""
+    legal = rec.legal()
+    if not legal:
+        return []
+    prefix, seat, rest = _seat_prefix(rec, text)
+    to_move = rec.to_move()
+    if seat is not None and seat != to_move:
+        return []
+    bare = [line.partition(" ")[2] for line in legal]
+    return [prefix + words for words in bare if words.startswith(rest)]
+
+
+def card_completions(codes: Sequence[str], taken: Iterable[str], text: str) -> list[str]:
+    """The lines a hand being typed (``text``, card codes) may become with one more card:
+    the card codes of the deck (``codes``) that begin with its last word, but those
+    ``taken`` (in the hands typed before) and those in the line already."""
+    head, _, last = text.rpartition(" ")
+    used = set(taken) | set(text.upper().split()[: -1 if last else None])
+    lead = head + " " if head else ""
+    return [lead + code for code in codes if code.startswith(last.upper()) and code not in used]
+
+
+def _view(rec: Recorder) -> View:
+    return presenter(rec.game.id).view(rec.state())
+
+
+def _trick(view: View) -> str:
+    names = {sv.seat: sv.name for sv in view.seats}
+    plays: list[tuple[int, list[str]]] = []  # consecutive cards of one seat together
+    for s, c in view.table:
+        if plays and plays[-1][0] == s:
+            plays[-1][1].append(c)
+        else:
+            plays.append((s, [c]))
+    return ", ".join(f"{names.get(s, s)} {' '.join(cs)}" for s, cs in plays)
+
+
+def _situation(rec: Recorder) -> str | None:
+    """What is due when it is not an action of a known seat, in words (None: an action)."""
+    word = rec.game.deal_word
+    if rec.needs_stock:
+        return f"{word} {len(rec.deals)}: a stock card is due (stock CARD)"
+    if rec.unknown_hands:
+        return f"{word} {len(rec.deals)}: hands unknown, say the seat first"
+    if rec.status() == "deal":
+        return f"{word} {len(rec.deals) + 1} is next"
+    if rec.status() == "over":
+        return "the game is over"
+    return None
+
+
+def toolbar(rec: Recorder) -> str:
+    """The table in one line: whose turn it is, the trick so far, the lines of the deal
+    (trump or the forest card...) and the scores."""
+    view = _view(rec)
+    parts = [_situation(rec) or view.title]
+    if view.to_move is not None and _situation(rec) is None:
+        parts.append(f"{view.seats[view.to_move].name} to play")
+    if view.table:
+        parts.append("trick: " + _trick(view))
+    parts += [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
+    parts.append("score " + ", ".join(f"{sv.name} {sv.score}" for sv in view.seats))
+    return " · ".join(parts)
+
+
+def table_lines(rec: Recorder) -> list[str]:
+    """The table, for ``show``: the deal's title and lines (trump or the forest card...),
+    the trick so far, and each seat: its hand as far as known, its bid and tricks won,
+    its score (▶ the seat to move)."""
+    view = _view(rec)
+    lines = [view.title]
+    situation = _situation(rec)
+    if situation is not None:
+        lines.append(situation)
+    lines += [f"  {label}: {value}" for label, value in view.lines]
+    if view.table:
+        lines.append("  Trick: " + _trick(view))
+    unknown = rec.unknown_hands
+    for sv in view.seats:
+        mark = "▶" if view.to_move == sv.seat and situation is None else " "
+        hand = "(unknown)" if unknown else "(hidden)" if sv.hand is None else " ".join(sv.hand) or "-"
+        info = f" · {sv.info}" if sv.info and not unknown else ""
+        lines.append(f"{mark} {sv.seat} {sv.name}: {hand}{info} · score {sv.score}")
+    return lines
+
+
+def score_sheet(rec: Recorder) -> str:
+    """The score sheet of the deals known so far, as the game writes it."""
+    return presenter(rec.game.id).history_text(rec.record(known_only=True), rec.state())
