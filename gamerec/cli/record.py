@@ -335,6 +335,7 @@ def _announce(rec: Recorder, events: list[str]) -> None:
     card turned)."""
     for text in table_lines(rec)[1:]:
         if text.startswith(("  Trump:", "  Trumps:")):
-            say(f"  → {text.strip().lower().replace('trump:', 'trump')}", "cyan")
+            label, _, what = text.strip().partition(":")
+            say(f"  → {label.lower()} {what.strip()}", "cyan")  # the card codes as they are
     for event in events:
         say(f"  → {event}", "cyan")

@@ -17,7 +17,9 @@ from gamerec.recorder import Recorder
 pexpect = pytest.importorskip("pexpect")
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
-ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", "TERM": "xterm"}
+# PROMPT_TOOLKIT_NO_CPR: the pty does not answer prompt_toolkit's cursor-position request,
+# which it would wait for at every prompt (a 13-round game took minutes)
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
 #: what the terminal prompt writes when it has taken a line (bracketed paste off)
 DONE = "\x1b[?2004l"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -157,3 +159,15 @@ def test_a_13_round_blackball_game_with_no_more_keystrokes_than_its_actions(tmp_
     child.close()
     assert child.exitstatus == 0 and sent == needed
     assert (tmp_path / "g.grec").exists()
+
+
+def test_the_trump_announced_keeps_its_card_code(tmp_path: Path) -> None:
+    """A seeded deal announced its trump as `→ trump ♣ clubs (up-card 8c)`: the whole line
+    lower-cased, the card code too, where `show` says 8C."""
+    r = subprocess.run(
+        [*PYTHON, "record", "-o", "g.grec", "-g", "blackball", "-p", "Ann,Bo,Cy", "--hands", "seed",
+         "--seed", "1"],
+        input="quit\n", capture_output=True, text=True, cwd=tmp_path, env=ENV, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "→ trump ♣ clubs (up-card 8C)" in r.stdout, r.stdout

@@ -187,7 +187,7 @@ def test_record_killed_in_the_middle_and_resumed(tmp_path: Path) -> None:
     names = ["Ann", "Bo", "Cy"]
     actions, model = expected_actions("forest", names, 9, tmp_path)
     out = tmp_path / "game.grec"
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", "PROMPT_TOOLKIT_NO_CPR": "1"}
     args = [*PYTHON[1:], "record", "-o", str(out), "-g", "forest", "-p", ", ".join(names), "--hands", "seed",
             "--seed", "9"]  # fmt: skip
     child = pexpect.spawn(
@@ -233,7 +233,10 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     out = tmp_path / "typed.gtxt"
     child = pexpect.spawn(
         PYTHON[0], [*PYTHON[1:], "record", "-o", str(out)],
-        env={**os.environ, "NO_COLOR": "1"}, encoding="utf-8", timeout=30, cwd=str(tmp_path),
+        env={**os.environ, "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"},
+        encoding="utf-8",
+        timeout=30,
+        cwd=str(tmp_path),
         dimensions=(40, 200),
     )  # fmt: skip
     child.expect("game ")
