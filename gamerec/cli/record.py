@@ -231,7 +231,8 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             for text_line in table_lines(rec):
                 say(text_line)
         elif word == "score":
-            say(score_sheet(rec))
+            for text_line in score_sheet(rec).splitlines():  # (say makes one line of its text)
+                say(text_line)
         elif word in ("legal", "?"):
             legal = rec.legal()
             unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"

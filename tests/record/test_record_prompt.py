@@ -131,6 +131,8 @@ def test_plain_lines_through_a_pipe(tmp_path: Path) -> None:
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "\x1b[?2004" not in r.stdout and "▶ 0 Ann: QS" in r.stdout and "Total" in r.stdout
+    # the score sheet line by line (it came as one line, its breaks shown as ⏎)
+    assert "⏎" not in r.stdout and any(line.startswith("Total") for line in r.stdout.splitlines())
     rec = Recorder.resume(tmp_path / "g.grec.journal")
     assert rec.deals[0].actions == ["1 bid 0"] and rec.header.meta.date == "2024-05-01"
     rec.close()
