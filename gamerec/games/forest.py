@@ -342,8 +342,9 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
         return trick_winner(cards, state.forest) == len(cards) - 1
 
     if state.trick:
-        winning = [a for a in plays if wins(a)]
-        losing = [a for a in plays if not wins(a)]
+        won = [wins(a) for a in plays]  # (once a card: the trick's winner is worked out anew)
+        winning = [a for a, w in zip(plays, won, strict=True) if w]
+        losing = [a for a, w in zip(plays, won, strict=True) if not w]
         if want and winning:
             return min(winning, key=lambda a: (number_of(a.card), a.card))
         if not want and losing:
