@@ -451,31 +451,37 @@ def playable(
     """Every distinct play (sorted card tuple) a hand given as card counts can make with
     ``room`` places left on the table."""
     jokers = counts[JOKER]
-    found: set[tuple[int, ...]] = set()
     held = list(compress(range(52), counts))
-    found.update([(c,) for c in held])
+    found: set[tuple[int, ...]] = set(map(_ALONE.__getitem__, held))
     if counts[SWAN]:
-        found.add((SWAN,))
-    for k in range(1, min(jokers, 3 if joker_triple else 2, room) + 1):
-        found.add((JOKER,) * k)
-    # groups: natural cards of one rank, jokers standing in
-    by_rank: dict[int, list[int]] = {}
-    for c in held:
-        by_rank.setdefault(c % 13, []).append(c)
-    for cards in by_rank.values():
-        if not jokers and len(cards) < 2:
-            continue
-        for size in range(1, len(cards) + 1):
-            for subset in combinations(cards, size):
-                for j in range(0, min(jokers, room - size) + 1):
-                    if size + j >= 2:
-                        found.add(tuple(sorted(subset + (JOKER,) * j)))
+        found.add(_ALONE[SWAN])
+    if jokers:
+        found.update(_JOKERS[1 : min(jokers, 3 if joker_triple else 2, room) + 1])
+    # groups: natural cards of one rank, jokers standing in (in card order as they come:
+    # the cards of a rank ascending, the jokers numbered after them)
+    ranks = [c % 13 for c in held]
+    if jokers or len(set(ranks)) < len(ranks):
+        by_rank: dict[int, list[int]] = {}
+        for c, r in zip(held, ranks, strict=True):
+            by_rank.setdefault(r, []).append(c)
+        for cards in by_rank.values():
+            if not jokers and len(cards) < 2:
+                continue
+            for size in range(1, len(cards) + 1):
+                most = min(jokers, room - size)
+                for subset in combinations(cards, size):
+                    for j in range(2 - size if size < 2 else 0, most + 1):
+                        found.add(subset + _JOKERS[j])
     # sequences: from each suit's cards, the jokers and the room (a table of them, since a
     # hand's suits change one play at a time)
     longest = min(room, TABLE)
     shortest = max(min_run, 2)
+    naturals = bytes(counts[:52])
     for first in (0, 13, 26, 39):
-        key = (bytes(counts[first : first + 13]), first, jokers, longest, shortest)
+        suit = naturals[first : first + 13]
+        if suit == _NO_CARDS:
+            continue
+        key = (suit, first, jokers, longest, shortest)
         runs = _RUNS.get(key)
         if runs is None:
             runs = _runs(counts, first, jokers, longest, shortest)
@@ -487,6 +493,12 @@ def playable(
     plays.sort(key=len)  # stable: by length, then card by card
     return plays
 
+
+#: Each card alone as a play, and 0 to 3 jokers.
+_ALONE: Final = tuple((c,) for c in range(SWAN + 1))
+_JOKERS: Final = tuple((JOKER,) * k for k in range(4))
+#: A suit of which no card is held (13 zero counts).
+_NO_CARDS: Final = bytes(13)
 
 #: The sequences of one suit's cards (:func:`_runs`) by the suit's cards, the jokers and
 #: the room: most plays of a game find theirs here. Emptied when it reaches its size.
