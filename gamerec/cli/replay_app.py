@@ -126,6 +126,9 @@ class ReplayApp(App[None]):
         self.query_one("#sheet", Static).update(self.sheet(i))
         history = self.query_one("#history", OptionList)
         history.highlighted = i
+        # the score sheet below may have grown or shrunk with this step, and the history's
+        # height with it: scroll to the step again once the new layout is made
+        self.call_after_refresh(history.scroll_to_highlight)
 
     def table(self, step: Step) -> Text:
         """The seats (the marker at the seat to move, hands in colour), the game's lines
