@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,7 +38,8 @@ Screen { layout: vertical; }
 #step { padding: 0 1; height: auto; margin-top: 1; }
 #right { width: 34; }
 #history { height: 1fr; border: round $secondary; }
-#sheet { height: auto; max-height: 50%; border: round $secondary; padding: 0 1; }
+#sheet { height: auto; max-height: 50%; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
+#sheet-table { height: auto; }
 #keys { height: 1; background: $panel; color: $text-muted; padding: 0 1; }
 #jump { display: none; }
 #jump.open { display: block; }
@@ -101,9 +102,11 @@ class ReplayApp(App[None]):
                 history.can_focus = False  # the keys stay the replay's; a click still selects
                 history.border_title = "History"
                 yield history
-                sheet = Static(id="sheet")
-                sheet.border_title = "Score sheet"
-                yield sheet
+                # every deal of the sheet, scrolled to the latest (a scrollbar when they do not fit)
+                with VerticalScroll(id="sheet") as sheet:
+                    sheet.can_focus = False
+                    sheet.border_title = "Score sheet"
+                    yield Static(id="sheet-table")
         yield Input(placeholder="step N, dN deal N, tN trick N of this deal (Enter; Esc closes)", id="jump")
         yield Static(Text(KEYS_LINE), id="keys")
 
@@ -123,12 +126,14 @@ class ReplayApp(App[None]):
         self.table_text = self.table(step)
         self.query_one("#table", Static).update(self.table_text)
         self.query_one("#step", Static).update(self.step_words(step, i))
-        self.query_one("#sheet", Static).update(self.sheet(i))
+        self.query_one("#sheet-table", Static).update(self.sheet(i))
         history = self.query_one("#history", OptionList)
         history.highlighted = i
         # the score sheet below may have grown or shrunk with this step, and the history's
         # height with it: scroll to the step again once the new layout is made
         self.call_after_refresh(history.scroll_to_highlight)
+        sheet = self.query_one("#sheet", VerticalScroll)
+        self.call_after_refresh(sheet.scroll_end, animate=False, immediate=True)
 
     def table(self, step: Step) -> Text:
         """The seats (the marker at the seat to move, hands in colour), the game's lines
@@ -186,7 +191,7 @@ class ReplayApp(App[None]):
         totals = rows[-1].totals if rows else (0,) * len(self.sides)
         for side, total in zip(self.sides, totals, strict=False):
             t.add_column(Text(clean(side)), footer=Text(str(total), style="bold"), justify="right")
-        for r in rows[-12:]:  # the latest deals (the totals count them all)
+        for r in rows:  # every deal (the panel scrolls to the latest)
             t.add_row(str(r.deal + 1), *(str(x) for x in r.scores))
         return t
 

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from conftest import FIXTURES
+from rich.console import Console
 from textual.widgets import OptionList
 
 import gamerec
@@ -82,3 +83,43 @@ def test_the_history_shows_the_current_step_after_each_jump() -> None:
         assert step in shown, (what, step, sorted(shown))
         others = set().union(*(bg for n, bg in shown.items() if n != step))
         assert shown[step] - others, what  # highlighted: a background of its own
+
+
+def sheet_rows(app: ReplayApp, i: int) -> list[str]:
+    """The first cell of each line of the score sheet the app shows at step ``i`` (as text)."""
+    console = Console(width=40, record=True)
+    console.print(app.sheet(i))
+    return [line.split()[0] for line in console.export_text().splitlines() if line.strip()][1:]
+
+
+def test_the_score_sheet_keeps_every_round() -> None:
+    """Issue: after G the Score sheet showed rounds 2-13 and Total: round 1 gone, no sign."""
+    app = family_app()
+    assert sheet_rows(app, len(app.steps) - 1) == [str(n) for n in range(1, 14)] + ["Total"]
+
+
+def test_the_score_sheet_scrolls_when_its_rounds_do_not_fit() -> None:
+    """At the end the sheet shows its latest rounds and Total; when not all fit, a
+    scrollbar shows and round 1 is a scroll away."""
+    app = family_app()
+    found: dict[str, Any] = {}
+
+    async def script(pilot: Any) -> None:
+        for size in ((120, 36), (120, 24), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.press("g", "G")
+            await pilot.pause()
+            sheet = app.query_one("#sheet")
+            table = app.query_one("#sheet-table")
+            seen = sheet.scrollable_content_region.height
+            found[size] = (
+                table.outer_size.height <= seen,  # it all fits
+                sheet.show_vertical_scrollbar and sheet.max_scroll_y + seen == table.outer_size.height,
+                sheet.scroll_y == sheet.max_scroll_y,  # at the latest round and Total
+            )
+
+    drive(app, script)
+    for size, (fits, scrolls, at_end) in found.items():
+        assert fits or scrolls, size
+        assert at_end, size
+    assert not found[(120, 24)][0]  # (the case of the scrollbar is tried)
