@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import GamerecError
+from ..games import get_game
 from ..present import Replay, Step
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
@@ -35,10 +36,17 @@ def replay(
         ),
     ] = None,
     deal: Annotated[
-        int | None, typer.Option("--deal", "-d", min=1, metavar="N", help="Start at deal N.")
+        int | None, typer.Option("--deal", "-d", min=1, metavar="N", help="Start at deal N (from 1).")
     ] = None,
     step: Annotated[
-        int | None, typer.Option("--step", min=1, metavar="N", help="Start at step N (of the deal).")
+        int | None,
+        typer.Option(
+            "--step",
+            min=1,
+            metavar="N",
+            help="Start at step N (from 1): of the game, or of the deal with --deal "
+            "(the steps are numbered across the game as shown).",
+        ),
     ] = None,
     show_all: Annotated[bool, typer.Option("--all", "-a", help="Print every step, no keys.")] = False,
     form: Annotated[
@@ -78,10 +86,11 @@ def replay(
     if seat is not None and seat >= len(rec.players):
         raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
     rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
+    word = deal_word(rec.game)
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
     if interactive or form is ReplayFormat.panels:
         steps = list(rp)
-        start = _start([s.deal + 1 for s in steps], deal, step)
+        start = _start([s.deal + 1 for s in steps], deal, step, word)
         if interactive and steps:
             _interactive(steps, start, verdict_of(rp), rec.game)
         else:
@@ -90,7 +99,7 @@ def replay(
     else:
         # one plain line per step, made without views (the stepper's steps and their words)
         lines = list(rp.lines())
-        start = _start([x.deal for x in lines], deal, step)
+        start = _start([x.deal for x in lines], deal, step, word)
         write = sys.stdout.write
         for i in range(start, len(lines)):
             write(one_line(lines[i].line(), limit=100_000) + "\n")
@@ -109,21 +118,42 @@ def verdict_of(rp: Replay) -> Verdict:
     return rp.verdict
 
 
-def _start(deals: list[int], deal: int | None, step: int | None) -> int:
-    """The index of the first step shown: the start of ``--deal``, or its ``--step``
-    (both from 1); ``deals``: each step's deal (from 1)."""
+def deal_word(game: str) -> str:
+    """What ``game``'s records call a deal (round, game...); "deal" for an unknown game."""
+    try:
+        return get_game(game).deal_word
+    except Exception:
+        return "deal"
+
+
+def _start(deals: list[int], deal: int | None, step: int | None, word: str = "deal") -> int:
+    """The index of the first step shown: step ``--step`` of the game, or the start of
+    ``--deal`` or its ``--step`` (all from 1); ``deals``: each step's deal (from 1),
+    ``word``: what the game calls a deal (in the errors)."""
     if not deals or (deal is None and step is None):
         return 0
+    if deal is None:
+        assert step is not None
+        if step > len(deals):
+            raise GamerecError(
+                f"--step {step}: the replay has {_count(len(deals), 'step')} (1 to {len(deals)})"
+            )
+        return step - 1
     shown = deals[-1]
-    d = deal or 1
-    in_deal = [i for i, n in enumerate(deals) if n == d]
+    in_deal = [i for i, n in enumerate(deals) if n == deal]
     if not in_deal:
-        raise GamerecError(f"--deal {deal}: the replay shows {shown} deal{'s' if shown != 1 else ''}")
+        raise GamerecError(f"--deal {deal}: the replay has {_count(shown, word)} (1 to {shown})")
     if step is None:
         return in_deal[0]
     if step > len(in_deal):
-        raise GamerecError(f"--step {step}: deal {d} has {len(in_deal)} steps")
+        raise GamerecError(
+            f"--step {step}: {word} {deal} has {_count(len(in_deal), 'step')} (1 to {len(in_deal)})"
+        )
     return in_deal[step - 1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _position(steps: list[Step], i: int) -> str:
