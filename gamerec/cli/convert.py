@@ -22,7 +22,17 @@ from ..format.salvage import salvage as salvage_file
 from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load
-from .options import EncodingChoice, Force, Output, Quiet, complete_files, no_stdout, output_form, refuse
+from .options import (
+    EncodingChoice,
+    Force,
+    Output,
+    Quiet,
+    choose_record,
+    complete_files,
+    no_stdout,
+    output_form,
+    refuse,
+)
 from .progress import Work
 from .render import line, verdict_line
 
@@ -126,11 +136,7 @@ def export(
     if to == ExportTo.html:
         entries = load(file, record)
         if len(entries) > 1:
-            refuse(
-                "--record",
-                f"{file}: holds {len(entries)} records and an HTML page replays one: "
-                "choose it with --record N (from 1)",
-            )
+            choose_record(file, len(entries))  # (an HTML page replays one)
         rec = entries[0].record
         assert rec is not None
         if seat is not None and seat >= len(rec.players):

@@ -116,6 +116,16 @@ def refuse(flag: str, why: str) -> NoReturn:
     raise typer.BadParameter(why, ctx=get_current_context(silent=True), param_hint=f"'{flag}'")
 
 
+def choose_record(path: str, count: int) -> NoReturn:
+    """End the command with a usage error (exit 2): ``path`` holds ``count`` records and
+    the command takes one, but no --record was given (so not "Invalid value for")."""
+    from typer._click.exceptions import UsageError
+    from typer._click.globals import get_current_context
+
+    why = f"{path} holds {count} records: choose one with --record N (1 to {count})"
+    raise UsageError(why, ctx=get_current_context(silent=True))
+
+
 def no_stdout(output: str, why: str) -> None:
     """``-o -`` refused where a command cannot write to standard output."""
     if output == "-":

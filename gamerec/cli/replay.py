@@ -14,7 +14,7 @@ from ..present import Replay, Step
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
-from .options import File, refuse
+from .options import File, choose_record
 from .render import one_line, verdict_line, view_panel
 
 
@@ -76,10 +76,7 @@ def replay(
     """
     entries = load(file, record)
     if len(entries) > 1:
-        refuse(
-            "--record",
-            f"{file}: holds {len(entries)} records: choose the one to replay with --record N (from 1)",
-        )
+        choose_record(file, len(entries))
     (entry,) = entries
     assert entry.record is not None
     rec = entry.record
