@@ -27,7 +27,7 @@ from .stepper import Outcome, walk
 from .verdicts import Verdict, verdict_of
 from .view import View
 
-__all__ = ["MOVES", "Replay", "Step", "StepLine", "move", "sheet_text", "step_text"]
+__all__ = ["MOVES", "Replay", "Step", "StepLine", "deal_word", "move", "sheet_text", "step_text"]
 
 
 class Step(msgspec.Struct, gc=False):
@@ -48,7 +48,8 @@ class StepLine(msgspec.Struct, gc=False):
     """One step as ``gamerec replay --all`` prints it, without the view (cheaper than a
     :class:`Step`): ``step`` counts from 1 over the record, ``deal`` and ``trick`` from 1
     (``trick`` None at a deal's start and before a deal's first card); ``seat`` is the
-    seat that acted (the dealer, or the seat playing first, at a deal's start)."""
+    seat that acted (the dealer, or the seat playing first, at a deal's start); ``word``
+    what the game calls a deal (:func:`deal_word`)."""
 
     step: int
     deal: int
@@ -56,13 +57,14 @@ class StepLine(msgspec.Struct, gc=False):
     seat: int | None
     text: str
     event_texts: list[str]
+    word: str = "deal"
 
     def line(self) -> str:
-        """``step 12 · deal 1 · trick 3 · seat 2 · Cy play QS → trick 3 (...) won by Cy``:
-        one greppable line (the events after ``→``)."""
+        """``step 12 · round 1 · trick 3 · seat 2 · Cy play QS → trick 3 (...) won by Cy``:
+        one greppable line (the events after ``→``; the game's word for a deal)."""
         trick = "-" if self.trick is None else self.trick
         seat = "-" if self.seat is None else self.seat
-        head = f"step {self.step} · deal {self.deal} · trick {trick} · seat {seat} · {self.text}"
+        head = f"step {self.step} · {self.word} {self.deal} · trick {trick} · seat {seat} · {self.text}"
         return head + "".join([f" → {e}" for e in self.event_texts]) if self.event_texts else head
 
 
@@ -120,6 +122,7 @@ class Replay:
         players = record.players
         game = get_game(record.game) if self._known() else None
         shown = presenter(game.id) if game is not None else None
+        word = shown.game.deal_word if shown is not None else "deal"
         gen = walk(record, steps=True)
         outcome: Outcome
         action: Action | None  # (declared: mypyc infers None from the tuple otherwise)
@@ -153,9 +156,9 @@ class Replay:
                     if e.ends_trick:
                         ended += 1
                         played = False
-                yield StepLine(number, di + 1, trick, seat, text, texts)
+                yield StepLine(number, di + 1, trick, seat, text, texts, word)
             else:
-                yield StepLine(number, di + 1, trick, seat, text, [])
+                yield StepLine(number, di + 1, trick, seat, text, [], word)
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 
@@ -171,6 +174,19 @@ class Replay:
         except Exception:
             return False
         return True
+
+
+def deal_word(game: str) -> str:
+    """What ``game``'s records call a deal: ``round`` (blackball, forest), ``game``
+    (black-swan-taroc), ``deal``; "deal" for a game gamerec does not know.
+
+    >>> deal_word("black-swan-taroc"), deal_word("no-such-game")
+    ('game', 'deal')
+    """
+    try:
+        return get_game(game).deal_word
+    except Exception:
+        return "deal"
 
 
 def sheet_text(record: Record, state: GameState | None) -> str:

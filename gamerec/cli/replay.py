@@ -9,8 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import GamerecError
-from ..games import get_game
-from ..present import Replay, Step
+from ..present import Replay, Step, deal_word
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
@@ -92,7 +91,7 @@ def replay(
             _interactive(steps, start, verdict_of(rp), rec.game)
         else:
             for i in range(start, len(steps)):
-                out.print(view_panel(steps[i], _position(steps, i)))
+                out.print(view_panel(steps[i], _position(steps, i, word)))
     else:
         # one plain line per step, made without views (the stepper's steps and their words)
         lines = list(rp.lines())
@@ -113,14 +112,6 @@ def replay(
 def verdict_of(rp: Replay) -> Verdict:
     assert rp.verdict is not None
     return rp.verdict
-
-
-def deal_word(game: str) -> str:
-    """What ``game``'s records call a deal (round, game...); "deal" for an unknown game."""
-    try:
-        return get_game(game).deal_word
-    except Exception:
-        return "deal"
 
 
 def _start(deals: list[int], deal: int | None, step: int | None, word: str = "deal") -> int:
@@ -153,9 +144,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _position(steps: list[Step], i: int) -> str:
+def _position(steps: list[Step], i: int, word: str) -> str:
     s = steps[i]
-    return f"step {i + 1} of {len(steps)} · deal {s.deal + 1}"
+    return f"step {i + 1} of {len(steps)} · {word} {s.deal + 1}"
 
 
 def _interactive(steps: list[Step], i: int, verdict: Verdict, game: str) -> None:

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ..events import DealScored
 from ..format.record import Cards, Pass, Play
-from ..present import Step, move
+from ..present import Step, deal_word, move
 from ..verdicts import Verdict
 from .cards_style import card_styles, cards_text, trump_of
 from .render import clean, one_line
@@ -81,6 +81,7 @@ class ReplayApp(App[None]):
         self.verdict = verdict
         self.game = game
         self.styles_of = card_styles(game)
+        self.deal_word = deal_word(game)
         self.sides = verdict.scores.sides if verdict.scores is not None else []
         # the scored deals up to each step: (deal, scores, totals) rows and each step's count
         self.sheet_rows: list[DealScored] = []
@@ -121,7 +122,7 @@ class ReplayApp(App[None]):
         self.index = i
         step = self.steps[i]
         view = step.view
-        position = f"step {i + 1} of {len(self.steps)} · deal {step.deal + 1}"
+        position = f"step {i + 1} of {len(self.steps)} · {self.deal_word} {step.deal + 1}"
         self.query_one("#title", Static).update(Text(f"{one_line(view.title, 200)}  ·  {position}"))
         self.table_text = self.table(step)
         self.query_one("#table", Static).update(self.table_text)

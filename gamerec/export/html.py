@@ -10,7 +10,7 @@ or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
   verdict; ``<``, ``>`` and ``&`` are written as ``\\u003c``, ``\\u003e`` and ``\\u0026``
   so no text of the record can end the script;
 - a small script that shows one step at a time (cards drawn as cards, the seats, the
-  table, the lines, the step and event texts, "step i of N · deal d"), with buttons
+  table, the lines, the step and event texts, "step i of N · round d" in the game's word), with buttons
   (First, Back, Play/Pause, Next, Last), keys (arrows, Home, End, space, ``t``/``T`` next
   and previous trick, ``d``/``D`` next and previous deal, as :func:`gamerec.present.move`
   moves; listed on the page), a slider over all steps and an SVG chart of the running

@@ -147,12 +147,17 @@ def shown(driver: Any) -> dict[str, Any]:
     return result
 
 
+def word_of(steps: list[Step]) -> str:
+    """The game's word for a deal, as its first step says it (``round 1: Bo deals``)."""
+    return steps[0].text.split(" ", 1)[0]
+
+
 def expected(steps: list[Step], i: int) -> dict[str, Any]:
     s, c = steps[i], strip_controls
     v = s.view
     return {
         "pos": f"step {i + 1} of {len(steps)}",
-        "deal": f"deal {s.deal + 1}",
+        "deal": f"{word_of(steps)} {s.deal + 1}",
         "title": c(v.title),
         "text": c(s.text),
         "events": [c(e) for e in s.event_texts],

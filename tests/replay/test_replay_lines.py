@@ -13,10 +13,10 @@ from conftest import FIXTURES
 from helpers import cli
 
 import gamerec
-from gamerec.present import Replay
+from gamerec.present import Replay, deal_word
 
 GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")
-LINE = re.compile(r"^step (\d+) · deal (\d+) · trick (\d+|-) · seat (\d+|-) · (.+)$")
+LINE = re.compile(r"^step (\d+) · (?:deal|round|game) (\d+) · trick (\d+|-) · seat (\d+|-) · (.+)$")
 
 
 def tournament(game: str) -> Path:
@@ -41,7 +41,7 @@ def test_one_line_per_step_then_the_sheet(game: str) -> None:
     assert rest[:2] == ["", "Score sheet"]
     assert rest[-1].endswith("record 1: valid")
     # greppable: a deal's lines, a trick's lines
-    deal1 = [x for x in lines if " · deal 1 · " in x]
+    deal1 = [x for x in lines if f" · {deal_word(game)} 1 · " in x]
     assert deal1 and all(int(LINE.match(x)[2]) == 1 for x in deal1)  # type: ignore[index]
 
 
@@ -59,16 +59,16 @@ def test_trick_numbers_follow_the_tricks() -> None:
 def test_start_at_deal_and_step() -> None:
     r = cli("replay", tournament("forest"), "-r", "1", "--all", "--deal", "4", "--step", "3")
     first = r.stdout.splitlines()[0]
-    assert " · deal 4 · " in first
+    assert " · round 4 · " in first
     whole = cli("replay", tournament("forest"), "-r", "1", "--all").stdout.splitlines()
-    starts = [i for i, x in enumerate(whole) if " · deal 4 · " in x]
+    starts = [i for i, x in enumerate(whole) if " · round 4 · " in x]
     assert whole[starts[0] + 2] == first
 
 
 def test_format_panels_keeps_the_boxes() -> None:
     r = cli("replay", tournament("forest"), "-r", "1", "--all", "--format", "panels")
     assert r.exit_code == 0
-    assert r.stdout.startswith("╭") and "step 1 of 212 · deal 1" in r.stdout
+    assert r.stdout.startswith("╭") and "step 1 of 212 · round 1" in r.stdout
     assert "Score sheet" not in r.stdout
 
 

@@ -19,15 +19,15 @@ def first_line(*args: str) -> str:
 
 def test_step_alone_is_the_games_step() -> None:
     """Issue: ``--all --step 196`` said ``--step 196: deal 1 has 7 steps``."""
-    assert first_line("--step", "196").startswith("step 196 · deal 13 · ")
-    assert first_line("--step", "1").startswith("step 1 · deal 1 · ")
+    assert first_line("--step", "196").startswith("step 196 · round 13 · ")
+    assert first_line("--step", "1").startswith("step 1 · round 1 · ")
     assert first_line("--step", "199").startswith("step 199 · ")
 
 
 def test_step_with_deal_is_the_deals_step() -> None:
-    assert first_line("--deal", "13", "--step", "2").startswith("step 194 · deal 13 · ")
-    assert first_line("--deal", "13").startswith("step 193 · deal 13 · ")
-    assert first_line("--deal", "1", "--step", "7").startswith("step 7 · deal 1 · ")
+    assert first_line("--deal", "13", "--step", "2").startswith("step 194 · round 13 · ")
+    assert first_line("--deal", "13").startswith("step 193 · round 13 · ")
+    assert first_line("--deal", "1", "--step", "7").startswith("step 7 · round 1 · ")
 
 
 def test_panels_start_at_the_same_step() -> None:

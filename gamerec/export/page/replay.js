@@ -262,7 +262,7 @@
     events.replaceChildren();
     for (const t of step.event_texts) events.appendChild(el("li", "event", t));
     $("step-pos").textContent = "step " + (i + 1) + " of " + N;
-    $("deal-pos").textContent = "deal " + (step.deal + 1);
+    $("deal-pos").textContent = data.deal_word + " " + (step.deal + 1);
   }
 
   function go(i) {
@@ -336,7 +336,7 @@
   if (N === 0) {
     $("view-title").textContent = "no steps";
     $("step-pos").textContent = "step 0 of 0";
-    $("deal-pos").textContent = "no deal";
+    $("deal-pos").textContent = "no " + data.deal_word;
     for (const id of ["first", "back", "play", "next", "last"]) $(id).disabled = true;
     slider.disabled = true;
     verdict.classList.add("current");
