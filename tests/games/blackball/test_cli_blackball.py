@@ -690,7 +690,7 @@ def test_simulate_random_bot_to_stdout(tmp_path: Path) -> None:
 
 
 # -- replay --------------------------------------------------------------------------------
-STEP = re.compile(r"step (\d+) of (\d+) · deal (\d+)")
+STEP = re.compile(r"step (\d+) of (\d+) · round (\d+)")
 
 
 def panels(out: str) -> list[str]:
@@ -760,7 +760,7 @@ def test_replay_deal_and_record(good: Path, games: list[Record]) -> None:
     assert r.exit_code == 0
     steps = panels(r.stdout)
     assert len(steps) == 1 + 3 + 3  # round 13: one card each
-    assert all("deal 13" in s and "Round 13 of 13" in s for s in steps)
+    assert all("round 13" in s and "Round 13 of 13" in s for s in steps)
     assert NAMES[games[1].deals[12].dealer] in steps[0]
     assert r.stdout.rstrip().splitlines()[-1] == f"{good}: record 2: valid"
     r = cli("replay", "--format", "panels", good, "-r", "1", "--all", "--deal", "14")
