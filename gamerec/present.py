@@ -199,7 +199,15 @@ def sheet_text(record: Record, state: GameState | None) -> str:
     for name in sorted({*state.players, *state.sides}, key=len, reverse=True):
         if terminal_text(name) != name:
             text = text.replace(name, terminal_text(name))
+    # a mark in the sheet is explained under it (blackball's black ball)
+    if record.game == "blackball" and BLACK_BALL in text:
+        text += "\n" + BLACK_BALL_LEGEND
     return text
+
+
+#: blackball's mark for a missed bid in its score sheet, and the line that explains it
+BLACK_BALL = "⚫"
+BLACK_BALL_LEGEND = "⚫ = a black ball: a missed bid, no points; → the points of a made bid"
 
 
 def step_text(shown: Presenter, record: Record, deal: int, action: Action | None) -> str:
