@@ -72,8 +72,9 @@
   slider.max = String(Math.max(N - 1, 0));
 
   // -- the chart ---------------------------------------------------------------------------
-  // x runs over the deals (deal d, from 0, spans d..d+1), y is the running total of each
-  // scoring side: 0 at the start, then the stepper's totals after each scored deal
+  // x runs over the deals (deal d, from 0, spans d..d+1; its label at its end), y is the
+  // running total of each scoring side: 0 at the start, then the stepper's totals after each
+  // scored deal
   const chart = $("chart");
   const SVG = chart.namespaceURI;
   const H = 240, L = 54, R = 14, T = 12, B = 46;
@@ -115,7 +116,9 @@
   })();
   const SHAPES = ["circle", "square", "triangle", "diamond"];
   let W = 720;
-  const xOf = (x) => L + (x * (W - L - R)) / DEALS;
+  // x = 0 (the start) a little right of the y axis, so that the marker at step 1 shows
+  const INSET = 10;
+  const xOf = (x) => L + INSET + (x * (W - L - R - INSET)) / DEALS;
   const yOf = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
   const dot = (shape, x, y, colour) => {
     const r = 3.5;
@@ -136,12 +139,13 @@
       chart.appendChild(svg("line", { class: v === 0 ? "grid zero" : "grid", x1: L, y1: yOf(v), x2: W - R, y2: yOf(v) }));
       chart.appendChild(svg("text", { class: "tick y-tick", x: L - 6, y: yOf(v) + 4, "text-anchor": "end" }, String(v)));
     }
-    // one label per deal, in the middle of its span (every k-th when they would crowd)
+    // one label per deal, at its end: where its point (the total after it) is drawn
+    // (every k-th when they would crowd)
     const every = Math.max(1, Math.ceil((DEALS * 28) / (W - L - R)));
     for (let d = 0; d < DEALS; d++) {
       chart.appendChild(svg("line", { class: "grid", x1: xOf(d + 1), y1: T, x2: xOf(d + 1), y2: H - B }));
       if ((d + 1) % every === 0 || every === 1 || d === 0) {
-        chart.appendChild(svg("text", { class: "tick x-tick", x: xOf(d + 0.5), y: H - B + 16, "text-anchor": "middle" },
+        chart.appendChild(svg("text", { class: "tick x-tick", x: xOf(d + 1), y: H - B + 16, "text-anchor": "middle" },
           String(d + 1)));
       }
     }
