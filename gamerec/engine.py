@@ -17,11 +17,12 @@ catch the error and go on from the same state (after revealing the card, say).
 
 from __future__ import annotations
 
+import collections
 import copy as _copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -82,40 +83,34 @@ def check_cards(
     it (or than ``pool``, the cards in this game: a set when each is there once, else the
     counts of each card)."""
     if pool is None:
-        holds: Mapping[int, int] = deck.counts
+        holds: Mapping[int, int] | None = deck.counts
         card_set: AbstractSet[int] | None = deck.card_set if deck.distinct else None
     elif isinstance(pool, Mapping):
         holds, card_set = pool, None
     else:
-        holds, card_set = dict.fromkeys(pool, 1), pool
+        holds, card_set = None, pool  # (the counts are made only to explain an error)
+    # fast paths: every card dealt in one list, checked by the set or the counts at once
+    dealt: list[int] = []
+    for h in hands:
+        dealt += h
+    for _, cards in extra:
+        dealt += cards
     if card_set is not None:
-        # fast path: every card distinct, all of the deck, all true ints
-        seen: set[int] = set()
-        total = 0
-        for h in hands:
-            seen.update(h)
-            total += len(h)
-        for _, cards in extra:
-            seen.update(cards)
-            total += len(cards)
-        if len(seen) == total and seen <= card_set:
-            for c in seen:
-                if type(c) is not int:
-                    break
-            else:
-                return
-    else:
-        # fast path for a multiset: count once, compare with what the deck holds
-        dealt: Counter[int] = Counter()
-        for h in hands:
-            dealt.update(h)
-        for _, cards in extra:
-            dealt.update(cards)
-        for c, k in dealt.items():
-            if type(c) is not int or k > holds.get(c, 0):
-                break
-        else:
+        # every card distinct, all of the deck, all true ints
+        seen = set(dealt)
+        if len(seen) == len(dealt) and seen <= card_set and _all_ints(seen):
             return
+    elif holds is not None:
+        # a multiset: the whole pool dealt (the counts equal), or each card at most as often
+        # as the deck holds it
+        dealt_counts: dict[int, int] = {}
+        _count_elements(dealt_counts, dealt)  # (Counter's own C counter, without its set-up)
+        if _all_ints(dealt_counts) and (
+            dealt_counts == holds or all(k <= holds.get(c, 0) for c, k in dealt_counts.items())
+        ):
+            return
+    if holds is None:
+        holds = dict.fromkeys(pool or (), 1)
     # something is wrong: find the first card at fault, and say where it is
     groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
     used: Counter[int] = Counter()
@@ -135,6 +130,18 @@ def check_cards(
                     f"{deck.code(c)} is dealt more often than the deck holds it ({times}{where})"
                     f"; seen again in {name}",
                 )
+
+
+#: Counter's counting loop in C (what Counter(cards) runs, without Counter's own set-up)
+_count_elements: Final[Callable[[dict[int, int], Iterable[int]], None]] = collections._count_elements  # type: ignore[attr-defined]
+
+
+def _all_ints(cards: Iterable[int]) -> bool:
+    """Whether every card is a true int (not a bool, a float or a string)."""
+    for c in cards:  # noqa: SIM110 - a loop, not all() over a generator: quicker in both builds
+        if type(c) is not int:
+            return False
+    return True
 
 
 def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
