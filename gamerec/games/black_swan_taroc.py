@@ -124,6 +124,15 @@ _OVER: Final = 2
 _NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
+def _value(action: Action, kind: type) -> Any:
+    """The card of a play or a pass, the pledge of a pledge (-1 for any other action)."""
+    if kind is Play or kind is Pass:
+        return action.card  # type: ignore[attr-defined]
+    if kind is Pledge:
+        return action.pledge  # type: ignore[attr-defined]
+    return -1
+
+
 class BlackSwanTarocState(GameState):
     """A black-swan-taroc record being replayed (one game per deal)."""
 
@@ -271,13 +280,17 @@ class BlackSwanTarocState(GameState):
         return None if self.phase == _OVER else self.turn
 
     def verify(self, action: Action) -> None:
-        phase = self.phase
         kind = type(action)
+        self._check(action, kind, action.seat, _value(action, kind))  # type: ignore[attr-defined]
+
+    def _check(self, action: Action, kind: type, seat: Any, value: Any) -> None:
+        """verify, on the action's fields read once (``value``: the card of a play or a
+        pass, the pledge of a pledge): apply reads them for its own work too."""
+        phase = self.phase
         if phase == _OVER:
             raise Illegal(
                 "after-end", f"game {self.deal_index + 1} is over: the next action needs a new game (deal)"
             )
-        seat = action.seat  # type: ignore[attr-defined]
         if seat != self.turn:
             doing = "lead or pass down" if phase == _LEAD else "follow"
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to {doing}")
@@ -286,7 +299,7 @@ class BlackSwanTarocState(GameState):
                 raise Illegal("pledge-lead", "a pledge is never led or passed down")
             if kind is not Pass and kind is not Play:
                 raise Illegal("wrong-action", f"{action.kind}: the leader passes down or leads a card")
-            card = action.card  # type: ignore[attr-defined]
+            card = value
             if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
                 self._check_held(seat, card)
             if kind is Play and card == SWAN and self.sizes[seat] != 1:
@@ -300,7 +313,7 @@ class BlackSwanTarocState(GameState):
                 f"only the leader passes down; {seat_name(self.players, seat)} is to follow {suit}",
             )
         if kind is Pledge:
-            pledge = action.pledge  # type: ignore[attr-defined]
+            pledge = value
             if type(pledge) is not int or not 0 <= pledge < 3 or not self.pledges[seat][pledge]:
                 name = PLEDGES[pledge] if type(pledge) is int and 0 <= pledge < 3 else str(pledge)
                 raise Illegal("not-held", f"no {name} to play (holds {self._pledges_text(seat)})")
@@ -312,7 +325,7 @@ class BlackSwanTarocState(GameState):
             return
         if kind is not Play:
             raise Illegal("wrong-action", f"{action.kind}: a follower plays a card or a pledge")
-        card = action.card  # type: ignore[attr-defined]
+        card = value
         if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
             self._check_held(seat, card)
         if card == SWAN and self.sizes[seat] != 1:
@@ -328,9 +341,11 @@ class BlackSwanTarocState(GameState):
             raise Illegal("not-held", f"not in the hand (holds {held})")
 
     def apply(self, action: Action) -> Sequence[Event]:
-        self.verify(action)
         kind = type(action)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        who = action.seat  # type: ignore[attr-defined]
+        value = _value(action, kind)
+        self._check(action, kind, who, value)
+        seat: int = who  # (a true seat now: typed only once checked)
         stock = len(self.stock)
         if stock < self.pile_size and stock - self.drawn < self.n:
             # the record's stock stops before the pile's end, fewer of its cards are left
@@ -338,7 +353,7 @@ class BlackSwanTarocState(GameState):
             self._check_draws(action)
         sizes = self.sizes
         if self.phase == _LEAD:
-            card: int = action.card  # type: ignore[attr-defined]
+            card: int = value
             suit = SUIT[card]
             self.hands[seat][card] -= 1
             sizes[seat] -= 1
@@ -359,11 +374,10 @@ class BlackSwanTarocState(GameState):
             self.phase = _FOLLOW
             return self._next_follower()
         if kind is Pledge:
-            pledge: int = action.pledge  # type: ignore[attr-defined]
-            self.pledges[seat][pledge] -= 1
-            self.trick.append((seat, -1, pledge))
+            self.pledges[seat][value] -= 1
+            self.trick.append((seat, -1, value))
         else:
-            card = action.card  # type: ignore[attr-defined]
+            card = value
             self.hands[seat][card] -= 1
             sizes[seat] -= 1
             self.suit_counts[seat][SUIT[card]] -= 1
