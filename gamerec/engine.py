@@ -45,6 +45,8 @@ __all__ = [
     "TrickWon",
     "apply_all",
     "check_cards",
+    "next_deal_refused",
+    "play_deals",
     "seat_name",
 ]
 
@@ -159,6 +161,44 @@ def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal
         return i, e
     finally:
         state.emit = True
+    return None
+
+
+def next_deal_refused(state: GameState, di: int, actions_before: int) -> Illegal | None:
+    """Why deal ``di`` (from 0) may not begin now, or None: the deal before it stops short
+    (it had ``actions_before`` actions), or the game is over."""
+    if di and not state.deal_over:
+        word = state.game.deal_word
+        return Illegal(
+            "deal-unfinished",
+            f"{word} {di} stops after {plural(actions_before, 'action')}, before its end, "
+            f"yet {word} {di + 1} follows",
+        )
+    if state.finished and not state.game.open_ended:
+        word = state.game.deal_word
+        return Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow")
+    return None
+
+
+def play_deals(
+    state: GameState, deals: Sequence[Deal[Any]]
+) -> tuple[int, int | None, Illegal | StockMissing] | None:
+    """Begin each deal of ``deals`` in turn and apply its actions (:func:`apply_all`): a
+    record's walk without steps, its loop over deals inside the compiled module. None when
+    everything applied; else where the walk stopped, as its outcome says it (the deal, the
+    action or None when the deal itself was refused) and why."""
+    for di in range(len(deals)):
+        deal = deals[di]
+        refused = next_deal_refused(state, di, len(deals[di - 1].actions) if di else 0)
+        if refused is not None:
+            return (di - 1 if refused.rule == "deal-unfinished" else di), None, refused
+        try:
+            state.begin_deal(deal)
+        except (Illegal, StockMissing) as e:
+            return di, None, e
+        stopped = apply_all(state, deal.actions)
+        if stopped is not None:
+            return di, stopped[0], stopped[1]
     return None
 
 
