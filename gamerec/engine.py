@@ -271,31 +271,40 @@ class GameState(ABC):
         """The checks every game makes of a new deal: it may begin now; its stored seat
         (dealer or first player) is a seat, and the derived one after the first deal; it
         deals ``size`` cards to each player. Returns the stored seat."""
+        # (the words of the messages are looked up only when there is something to say)
         n = self.n
-        word = self.game.deal_word
-        number = self.deal_index + 2
-        if self.finished and not self.game.open_ended:
+        game = self.game
+        if self.finished and not game.open_ended:
+            word, number = game.deal_word, self.deal_index + 2
             raise Illegal(
                 "deal-after-end", f"the game is over after {word} {number - 1}: no {word} may follow"
             )
         if not self.deal_over:
+            word, number = game.deal_word, self.deal_index + 2
             raise Illegal(
                 "deal-unfinished", f"{word} {number - 1} is not over: {word} {number} may not begin"
             )
         seat = deal.dealer
-        rule = f"deal-{self.game.seat_field}"
         if type(seat) is not int or not 0 <= seat < n:
-            what = "dealer" if self.game.seat_field == "dealer" else "first player"
-            raise Illegal(rule, f"{what} {seat} is not a seat (0..{n - 1})")
+            what = "dealer" if game.seat_field == "dealer" else "first player"
+            raise Illegal(f"deal-{game.seat_field}", f"{what} {seat} is not a seat (0..{n - 1})")
         expected = self.expected_dealer()
         if expected is not None and seat != expected:
-            raise Illegal(rule, self.seat_mismatch(number, seat, expected))
-        if getattr(deal, "draw", None) is not None and not self.game.has_draw:
-            raise Illegal("deal-draw", f"{self.game.id} records no dealer draw, but {word} {number} has one")
-        if len(deal.hands) != n:
-            hands = plural(len(deal.hands), "hand")
-            raise Illegal("deal-hands", f"{word} {number} deals {hands} to {n} players")
-        for s, hand in enumerate(deal.hands):
+            raise Illegal(f"deal-{game.seat_field}", self.seat_mismatch(self.deal_index + 2, seat, expected))
+        if not game.has_draw and getattr(deal, "draw", None) is not None:
+            word, number = game.deal_word, self.deal_index + 2
+            raise Illegal("deal-draw", f"{game.id} records no dealer draw, but {word} {number} has one")
+        hands = deal.hands
+        if len(hands) != n:
+            word, number = game.deal_word, self.deal_index + 2
+            raise Illegal("deal-hands", f"{word} {number} deals {plural(len(hands), 'hand')} to {n} players")
+        for hand in hands:
+            if len(hand) != size:
+                break
+        else:
+            return seat
+        word, number = game.deal_word, self.deal_index + 2
+        for s, hand in enumerate(hands):
             if len(hand) != size:
                 raise Illegal(
                     "deal-size",
