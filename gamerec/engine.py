@@ -138,8 +138,9 @@ def check_cards(
 _count_elements: Final[Callable[[dict[int, int], Iterable[int]], None]] = collections._count_elements  # type: ignore[attr-defined]
 
 
-def _all_ints(cards: Iterable[int]) -> bool:
-    """Whether every card is a true int (not a bool, a float or a string)."""
+def _all_ints(cards: Iterable[object]) -> bool:
+    """Whether every card is a true int (not a bool, a float or a string). (Typed object:
+    mypyc would read a bool in an int-typed variable as the int it equals.)"""
     for c in cards:  # noqa: SIM110 - a loop, not all() over a generator: quicker in both builds
         if type(c) is not int:
             return False
