@@ -30,7 +30,7 @@ import msgspec
 from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
-from .errors import Illegal, StockMissing
+from .errors import Illegal
 from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
@@ -43,10 +43,7 @@ __all__ = [
     "GameState",
     "MatchEnded",
     "TrickWon",
-    "apply_all",
     "check_cards",
-    "next_deal_refused",
-    "play_deals",
     "seat_name",
 ]
 
@@ -92,7 +89,8 @@ def check_cards(
     else:
         holds, card_set = None, pool  # (the counts are made only to explain an error)
     # fast paths: every card dealt in one list, checked by the set or the counts at once
-    dealt: list[int] = []
+    # (Any, not int: compiled, int-typed items would read a bool as the int it equals)
+    dealt: list[Any] = []
     for h in hands:
         dealt += h
     for _, cards in extra:
@@ -105,7 +103,7 @@ def check_cards(
     elif holds is not None:
         # a multiset: the whole pool dealt (the counts equal), or each card at most as often
         # as the deck holds it
-        dealt_counts: dict[int, int] = {}
+        dealt_counts: dict[Any, int] = {}
         _count_elements(dealt_counts, dealt)  # (Counter's own C counter, without its set-up)
         if _all_ints(dealt_counts) and (
             dealt_counts == holds or all(k <= holds.get(c, 0) for c, k in dealt_counts.items())
@@ -135,72 +133,15 @@ def check_cards(
 
 
 #: Counter's counting loop in C (what Counter(cards) runs, without Counter's own set-up)
-_count_elements: Final[Callable[[dict[int, int], Iterable[int]], None]] = collections._count_elements  # type: ignore[attr-defined]
+_count_elements: Final[Callable[[dict[Any, int], Iterable[Any]], None]] = collections._count_elements  # type: ignore[attr-defined]
 
 
 def _all_ints(cards: Iterable[object]) -> bool:
-    """Whether every card is a true int (not a bool, a float or a string). (Typed object:
-    mypyc would read a bool in an int-typed variable as the int it equals.)"""
+    """Whether every card is a true int (not a bool, a float or a string)."""
     for c in cards:  # noqa: SIM110 - a loop, not all() over a generator: quicker in both builds
         if type(c) is not int:
             return False
     return True
-
-
-def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
-    """Apply ``actions`` to ``state`` in order, without building the events of tricks and
-    turns (verification's fast path: the same rules, no reports). None when every action
-    applied, else the index of the first one that did not and why. The state reports its
-    events again afterwards, to whoever applies the next action."""
-    state.emit = False
-    i = 0
-    try:
-        for action in actions:
-            state.apply(action)
-            i += 1
-    except (Illegal, StockMissing) as e:
-        return i, e
-    finally:
-        state.emit = True
-    return None
-
-
-def next_deal_refused(state: GameState, di: int, actions_before: int) -> Illegal | None:
-    """Why deal ``di`` (from 0) may not begin now, or None: the deal before it stops short
-    (it had ``actions_before`` actions), or the game is over."""
-    if di and not state.deal_over:
-        word = state.game.deal_word
-        return Illegal(
-            "deal-unfinished",
-            f"{word} {di} stops after {plural(actions_before, 'action')}, before its end, "
-            f"yet {word} {di + 1} follows",
-        )
-    if state.finished and not state.game.open_ended:
-        word = state.game.deal_word
-        return Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow")
-    return None
-
-
-def play_deals(
-    state: GameState, deals: Sequence[Deal[Any]]
-) -> tuple[int, int | None, Illegal | StockMissing] | None:
-    """Begin each deal of ``deals`` in turn and apply its actions (:func:`apply_all`): a
-    record's walk without steps, its loop over deals inside the compiled module. None when
-    everything applied; else where the walk stopped, as its outcome says it (the deal, the
-    action or None when the deal itself was refused) and why."""
-    for di in range(len(deals)):
-        deal = deals[di]
-        refused = next_deal_refused(state, di, len(deals[di - 1].actions) if di else 0)
-        if refused is not None:
-            return (di - 1 if refused.rule == "deal-unfinished" else di), None, refused
-        try:
-            state.begin_deal(deal)
-        except (Illegal, StockMissing) as e:
-            return di, None, e
-        stopped = apply_all(state, deal.actions)
-        if stopped is not None:
-            return di, stopped[0], stopped[1]
-    return None
 
 
 _CONTAINERS: Final = (list, set, dict)
@@ -299,14 +240,9 @@ class GameState(ABC):
         if len(hands) != n:
             word, number = game.deal_word, self.deal_index + 2
             raise Illegal("deal-hands", f"{word} {number} deals {plural(len(hands), 'hand')} to {n} players")
-        for hand in hands:
-            if len(hand) != size:
-                break
-        else:
-            return seat
-        word, number = game.deal_word, self.deal_index + 2
         for s, hand in enumerate(hands):
             if len(hand) != size:
+                word, number = game.deal_word, self.deal_index + 2
                 raise Illegal(
                     "deal-size",
                     f"{word} {number} deals {plural(size, 'card')} each but "

@@ -23,8 +23,9 @@ from typing import Any
 
 import msgspec
 
-from .engine import Event, GameState, next_deal_refused, play_deals
+from .engine import Event, GameState
 from .errors import FormatError, Illegal, StockMissing
+from .fastwalk import next_deal_refused, play_deals
 from .format.record import Action, Deal, Record
 from .games import get_game
 
