@@ -89,33 +89,38 @@ def check_cards(
     else:
         holds, card_set = None, pool  # (the counts are made only to explain an error)
     # fast paths: every card dealt in one list, checked by the set or the counts at once
-    # (Any, not int: compiled, int-typed items would read a bool as the int it equals)
+    # (true ints checked on the groups as given: compiled, the list's int-typed items
+    # would read a bool as the int it equals)
     dealt: list[Any] = []
+    ints = True
     for h in hands:
         dealt += h
+        ints = ints and _all_ints(h)
     for _, cards in extra:
         dealt += cards
-    if card_set is not None:
-        # every card distinct, all of the deck, all true ints
+        ints = ints and _all_ints(cards)
+    if not ints:
+        pass
+    elif card_set is not None:
+        # every card distinct, all of the deck
         seen = set(dealt)
-        if len(seen) == len(dealt) and seen <= card_set and _all_ints(seen):
+        if len(seen) == len(dealt) and seen <= card_set:
             return
     elif holds is not None:
         # a multiset: the whole pool dealt (the counts equal), or each card at most as often
         # as the deck holds it
         dealt_counts: dict[Any, int] = {}
         _count_elements(dealt_counts, dealt)  # (Counter's own C counter, without its set-up)
-        if _all_ints(dealt_counts) and (
-            dealt_counts == holds or all(k <= holds.get(c, 0) for c, k in dealt_counts.items())
-        ):
+        if dealt_counts == holds or all(k <= holds.get(c, 0) for c, k in dealt_counts.items()):
             return
     if holds is None:
         holds = dict.fromkeys(pool or (), 1)
     # something is wrong: find the first card at fault, and say where it is
     groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
     used: Counter[int] = Counter()
-    for name, cards in [*groups, *extra]:
-        for c in cards:
+    for name, group in [*groups, *extra]:
+        given: Sequence[Any] = group  # (Any: compiled, an int-typed card would read a bool as an int)
+        for c in given:
             if type(c) is not int or not deck.is_card(c):
                 raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")
             used[c] += 1
