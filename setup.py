@@ -14,6 +14,7 @@ from setuptools import setup
 #: of replays and exports (the presenters and the replay for people)
 COMPILED = [
     "gamerec/engine.py",
+    "gamerec/fastwalk.py",
     "gamerec/games/blackball.py",
     "gamerec/games/black_swan_2012.py",
     "gamerec/games/black_swan_taroc.py",

@@ -17,11 +17,12 @@ catch the error and go on from the same state (after revealing the card, say).
 
 from __future__ import annotations
 
+import collections
 import copy as _copy
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -29,7 +30,7 @@ import msgspec
 from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
-from .errors import Illegal, StockMissing
+from .errors import Illegal
 from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
@@ -42,7 +43,6 @@ __all__ = [
     "GameState",
     "MatchEnded",
     "TrickWon",
-    "apply_all",
     "check_cards",
     "seat_name",
 ]
@@ -82,45 +82,45 @@ def check_cards(
     it (or than ``pool``, the cards in this game: a set when each is there once, else the
     counts of each card)."""
     if pool is None:
-        holds: Mapping[int, int] = deck.counts
+        holds: Mapping[int, int] | None = deck.counts
         card_set: AbstractSet[int] | None = deck.card_set if deck.distinct else None
     elif isinstance(pool, Mapping):
         holds, card_set = pool, None
     else:
-        holds, card_set = dict.fromkeys(pool, 1), pool
-    if card_set is not None:
-        # fast path: every card distinct, all of the deck, all true ints
-        seen: set[int] = set()
-        total = 0
-        for h in hands:
-            seen.update(h)
-            total += len(h)
-        for _, cards in extra:
-            seen.update(cards)
-            total += len(cards)
-        if len(seen) == total and seen <= card_set:
-            for c in seen:
-                if type(c) is not int:
-                    break
-            else:
-                return
-    else:
-        # fast path for a multiset: count once, compare with what the deck holds
-        dealt: Counter[int] = Counter()
-        for h in hands:
-            dealt.update(h)
-        for _, cards in extra:
-            dealt.update(cards)
-        for c, k in dealt.items():
-            if type(c) is not int or k > holds.get(c, 0):
-                break
-        else:
+        holds, card_set = None, pool  # (the counts are made only to explain an error)
+    # fast paths: every card dealt in one list, checked by the set or the counts at once
+    # (true ints checked on the groups as given: compiled, the list's int-typed items
+    # would read a bool as the int it equals)
+    dealt: list[Any] = []
+    ints = True
+    for h in hands:
+        dealt += h
+        ints = ints and _all_ints(h)
+    for _, cards in extra:
+        dealt += cards
+        ints = ints and _all_ints(cards)
+    if not ints:
+        pass
+    elif card_set is not None:
+        # every card distinct, all of the deck
+        seen = set(dealt)
+        if len(seen) == len(dealt) and seen <= card_set:
             return
+    elif holds is not None:
+        # a multiset: the whole pool dealt (the counts equal), or each card at most as often
+        # as the deck holds it
+        dealt_counts: dict[Any, int] = {}
+        _count_elements(dealt_counts, dealt)  # (Counter's own C counter, without its set-up)
+        if dealt_counts == holds or all(k <= holds.get(c, 0) for c, k in dealt_counts.items()):
+            return
+    if holds is None:
+        holds = dict.fromkeys(pool or (), 1)
     # something is wrong: find the first card at fault, and say where it is
     groups = [(f"the hand of {seat_name(players, s)}", h) for s, h in enumerate(hands)]
     used: Counter[int] = Counter()
-    for name, cards in [*groups, *extra]:
-        for c in cards:
+    for name, group in [*groups, *extra]:
+        given: Sequence[Any] = group  # (Any: compiled, an int-typed card would read a bool as an int)
+        for c in given:
             if type(c) is not int or not deck.is_card(c):
                 raise Illegal("deal-card", f"{name} holds {deck.code(c)}, which is no card of the deck")
             used[c] += 1
@@ -137,22 +137,16 @@ def check_cards(
                 )
 
 
-def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
-    """Apply ``actions`` to ``state`` in order, without building the events of tricks and
-    turns (verification's fast path: the same rules, no reports). None when every action
-    applied, else the index of the first one that did not and why. The state reports its
-    events again afterwards, to whoever applies the next action."""
-    state.emit = False
-    i = 0
-    try:
-        for action in actions:
-            state.apply(action)
-            i += 1
-    except (Illegal, StockMissing) as e:
-        return i, e
-    finally:
-        state.emit = True
-    return None
+#: Counter's counting loop in C (what Counter(cards) runs, without Counter's own set-up)
+_count_elements: Final[Callable[[dict[Any, int], Iterable[Any]], None]] = collections._count_elements  # type: ignore[attr-defined]
+
+
+def _all_ints(cards: Iterable[object]) -> bool:
+    """Whether every card is a true int (not a bool, a float or a string)."""
+    for c in cards:  # noqa: SIM110 - a loop, not all() over a generator: quicker in both builds
+        if type(c) is not int:
+            return False
+    return True
 
 
 _CONTAINERS: Final = (list, set, dict)
@@ -224,32 +218,36 @@ class GameState(ABC):
         """The checks every game makes of a new deal: it may begin now; its stored seat
         (dealer or first player) is a seat, and the derived one after the first deal; it
         deals ``size`` cards to each player. Returns the stored seat."""
+        # (the words of the messages are looked up only when there is something to say)
         n = self.n
-        word = self.game.deal_word
-        number = self.deal_index + 2
-        if self.finished and not self.game.open_ended:
+        game = self.game
+        if self.finished and not game.open_ended:
+            word, number = game.deal_word, self.deal_index + 2
             raise Illegal(
                 "deal-after-end", f"the game is over after {word} {number - 1}: no {word} may follow"
             )
         if not self.deal_over:
+            word, number = game.deal_word, self.deal_index + 2
             raise Illegal(
                 "deal-unfinished", f"{word} {number - 1} is not over: {word} {number} may not begin"
             )
         seat = deal.dealer
-        rule = f"deal-{self.game.seat_field}"
         if type(seat) is not int or not 0 <= seat < n:
-            what = "dealer" if self.game.seat_field == "dealer" else "first player"
-            raise Illegal(rule, f"{what} {seat} is not a seat (0..{n - 1})")
+            what = "dealer" if game.seat_field == "dealer" else "first player"
+            raise Illegal(f"deal-{game.seat_field}", f"{what} {seat} is not a seat (0..{n - 1})")
         expected = self.expected_dealer()
         if expected is not None and seat != expected:
-            raise Illegal(rule, self.seat_mismatch(number, seat, expected))
-        if getattr(deal, "draw", None) is not None and not self.game.has_draw:
-            raise Illegal("deal-draw", f"{self.game.id} records no dealer draw, but {word} {number} has one")
-        if len(deal.hands) != n:
-            hands = plural(len(deal.hands), "hand")
-            raise Illegal("deal-hands", f"{word} {number} deals {hands} to {n} players")
-        for s, hand in enumerate(deal.hands):
+            raise Illegal(f"deal-{game.seat_field}", self.seat_mismatch(self.deal_index + 2, seat, expected))
+        if not game.has_draw and getattr(deal, "draw", None) is not None:
+            word, number = game.deal_word, self.deal_index + 2
+            raise Illegal("deal-draw", f"{game.id} records no dealer draw, but {word} {number} has one")
+        hands = deal.hands
+        if len(hands) != n:
+            word, number = game.deal_word, self.deal_index + 2
+            raise Illegal("deal-hands", f"{word} {number} deals {plural(len(hands), 'hand')} to {n} players")
+        for s, hand in enumerate(hands):
             if len(hand) != size:
+                word, number = game.deal_word, self.deal_index + 2
                 raise Illegal(
                     "deal-size",
                     f"{word} {number} deals {plural(size, 'card')} each but "

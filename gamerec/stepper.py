@@ -23,8 +23,9 @@ from typing import Any
 
 import msgspec
 
-from .engine import Event, GameState, apply_all, plural
+from .engine import Event, GameState
 from .errors import FormatError, Illegal, StockMissing
+from .fastwalk import next_deal_refused, play_deals
 from .format.record import Action, Deal, Record
 from .games import get_game
 
@@ -57,9 +58,16 @@ def walk(record: Record, steps: bool = False) -> Walk:
     except (Illegal, FormatError) as e:
         err = e if isinstance(e, Illegal) else Illegal("game", e.message)
         return Outcome(None, err)
+    if not steps:
+        # nobody reads the events: the rules alone, the loop over deals in the engine
+        stopped = play_deals(state, record.deals)
+        if stopped is None:
+            return Outcome(state)
+        di, ai, why = stopped
+        return Outcome(state, why, di, ai, None if ai is None else record.deals[di].actions[ai])
     for di in range(len(record.deals)):
         deal = record.deals[di]
-        refused = _next_deal_refused(state, di, len(record.deals[di - 1].actions) if di else 0)
+        refused = next_deal_refused(state, di, len(record.deals[di - 1].actions) if di else 0)
         if refused is not None:
             return Outcome(state, refused, di - 1 if refused.rule == "deal-unfinished" else di)
         events: Sequence[Event]
@@ -67,35 +75,14 @@ def walk(record: Record, steps: bool = False) -> Walk:
             events = state.begin_deal(deal)
         except (Illegal, StockMissing) as e:
             return Outcome(state, e, di)
-        if steps:
-            yield di, -1, None, events, state
-            for ai, action in enumerate(deal.actions):
-                try:
-                    events = state.apply(action)
-                except (Illegal, StockMissing) as e:
-                    return Outcome(state, e, di, ai, action)
-                yield di, ai, action, events, state
-        else:
-            stopped = apply_all(state, deal.actions)  # nobody reads the events: the rules alone
-            if stopped is not None:
-                ai, why = stopped
-                return Outcome(state, why, di, ai, deal.actions[ai])
+        yield di, -1, None, events, state
+        for ai, action in enumerate(deal.actions):
+            try:
+                events = state.apply(action)
+            except (Illegal, StockMissing) as e:
+                return Outcome(state, e, di, ai, action)
+            yield di, ai, action, events, state
     return Outcome(state)
-
-
-def _next_deal_refused(state: GameState, di: int, actions_before: int) -> Illegal | None:
-    """Why deal ``di`` (from 0) may not begin now, or None: the deal before it stops short
-    (it had ``actions_before`` actions), or the game is over."""
-    word = state.game.deal_word
-    if di and not state.deal_over:
-        return Illegal(
-            "deal-unfinished",
-            f"{word} {di} stops after {plural(actions_before, 'action')}, before its end, "
-            f"yet {word} {di + 1} follows",
-        )
-    if state.finished and not state.game.open_ended:
-        return Illegal("deal-after-end", f"the game is over after {word} {di}: no {word} may follow")
-    return None
 
 
 class Stepper:
@@ -148,7 +135,7 @@ class Stepper:
 
     def begin(self, deal: Deal[Any]) -> list[Event]:
         """Begin ``deal`` (its actions are not played: push them); the events it caused."""
-        refused = _next_deal_refused(
+        refused = next_deal_refused(
             self.state, len(self._deals), len(self._deals[-1][1]) if self._deals else 0
         )
         if refused is not None:

@@ -252,7 +252,7 @@ class BlackSwan2012State(GameState):
             )
         kind = type(action)
         if kind is Cards:
-            self._check_play(action)  # type: ignore[arg-type]
+            self._check_play(action.seat, action.cards)  # type: ignore[attr-defined]
         elif kind is Declare:
             self._check_declare(action)  # type: ignore[arg-type]
         else:
@@ -276,11 +276,10 @@ class BlackSwan2012State(GameState):
         if self.declared is not None:
             raise Illegal("declare", "the Black Swan is already declared")
 
-    def _check_play(self, action: Cards) -> None:
-        seat = action.seat
+    def _check_play(self, seat: Any, cards: Any) -> None:
+        """A play's seat and cards (read once from the action: apply uses them too)."""
         if seat != self.turn:
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
-        cards = action.cards
         room = TABLE - len(self.table)
         if not cards:
             raise Illegal("play-empty", "a turn must play at least one card")
@@ -340,14 +339,18 @@ class BlackSwan2012State(GameState):
 
     def apply(self, action: Action) -> Sequence[Event]:
         if type(action) is Cards and self.playing:
-            self._check_play(action)
+            who = action.seat
+            plays = action.cards
+            self._check_play(who, plays)
         else:
             self.verify(action)
-        if type(action) is Declare:
-            self.declared = action.seat
-            return (Declared(action.seat),)
-        seat: int = action.seat  # type: ignore[attr-defined]
-        cards: list[int] = action.cards  # type: ignore[attr-defined]
+            if type(action) is Declare:
+                self.declared = action.seat
+                return (Declared(action.seat),)
+            who = action.seat  # type: ignore[attr-defined]
+            plays = action.cards  # type: ignore[attr-defined]
+        seat: int = who  # (typed once checked)
+        cards: list[int] = plays
         self.played = True
         held = self.counts[seat]
         for c in cards:

@@ -124,6 +124,15 @@ _OVER: Final = 2
 _NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
+def _value(action: Action, kind: type) -> Any:
+    """The card of a play or a pass, the pledge of a pledge (-1 for any other action)."""
+    if kind is Play or kind is Pass:
+        return action.card  # type: ignore[attr-defined]
+    if kind is Pledge:
+        return action.pledge  # type: ignore[attr-defined]
+    return -1
+
+
 class BlackSwanTarocState(GameState):
     """A black-swan-taroc record being replayed (one game per deal)."""
 
@@ -271,13 +280,17 @@ class BlackSwanTarocState(GameState):
         return None if self.phase == _OVER else self.turn
 
     def verify(self, action: Action) -> None:
-        phase = self.phase
         kind = type(action)
+        self._check(action, kind, action.seat, _value(action, kind))  # type: ignore[attr-defined]
+
+    def _check(self, action: Action, kind: type, seat: Any, value: Any) -> None:
+        """verify, on the action's fields read once (``value``: the card of a play or a
+        pass, the pledge of a pledge): apply reads them for its own work too."""
+        phase = self.phase
         if phase == _OVER:
             raise Illegal(
                 "after-end", f"game {self.deal_index + 1} is over: the next action needs a new game (deal)"
             )
-        seat = action.seat  # type: ignore[attr-defined]
         if seat != self.turn:
             doing = "lead or pass down" if phase == _LEAD else "follow"
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to {doing}")
@@ -286,8 +299,9 @@ class BlackSwanTarocState(GameState):
                 raise Illegal("pledge-lead", "a pledge is never led or passed down")
             if kind is not Pass and kind is not Play:
                 raise Illegal("wrong-action", f"{action.kind}: the leader passes down or leads a card")
-            card = action.card  # type: ignore[attr-defined]
-            self._check_held(seat, card)
+            card = value
+            if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
+                self._check_held(seat, card)
             if kind is Play and card == SWAN and self.sizes[seat] != 1:
                 raise Illegal("swan-last", "the Black Swan may only be led as the last card in hand")
             return
@@ -299,70 +313,73 @@ class BlackSwanTarocState(GameState):
                 f"only the leader passes down; {seat_name(self.players, seat)} is to follow {suit}",
             )
         if kind is Pledge:
-            pledge = action.pledge  # type: ignore[attr-defined]
+            pledge = value
             if type(pledge) is not int or not 0 <= pledge < 3 or not self.pledges[seat][pledge]:
                 name = PLEDGES[pledge] if type(pledge) is int and 0 <= pledge < 3 else str(pledge)
                 raise Illegal("not-held", f"no {name} to play (holds {self._pledges_text(seat)})")
             led = self.led_suit
-            if led != 12 and self.sizes[seat] and self._holds_suit(seat, led):
+            if led != 12 and self.sizes[seat] and self.suit_counts[seat][led] > 0:
                 raise Illegal(
                     "follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}"
                 )
             return
         if kind is not Play:
             raise Illegal("wrong-action", f"{action.kind}: a follower plays a card or a pledge")
-        card = action.card  # type: ignore[attr-defined]
-        self._check_held(seat, card)
+        card = value
+        if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
+            self._check_held(seat, card)
         if card == SWAN and self.sizes[seat] != 1:
             raise Illegal("swan-last", "the Black Swan may only be played as the last card in hand")
         led = self.led_suit
-        if led != 12 and SUIT[card] != led and self._holds_suit(seat, led):
+        if led != 12 and SUIT[card] != led and self.suit_counts[seat][led] > 0:
             raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}")
 
     def _check_held(self, seat: int, card: Any) -> None:
+        # (verify makes the same test inline first: this call is for the message)
         if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
             held = self._hand_text(seat) or "no cards"
             raise Illegal("not-held", f"not in the hand (holds {held})")
 
-    def _holds_suit(self, seat: int, suit: int) -> bool:
-        return self.suit_counts[seat][suit] > 0
-
     def apply(self, action: Action) -> Sequence[Event]:
-        self.verify(action)
         kind = type(action)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        who = action.seat  # type: ignore[attr-defined]
+        value = _value(action, kind)
+        self._check(action, kind, who, value)
+        seat: int = who  # (a true seat now: typed only once checked)
         stock = len(self.stock)
         if stock < self.pile_size and stock - self.drawn < self.n:
             # the record's stock stops before the pile's end, fewer of its cards are left
             # than a round of draws may take: check the draws this action may set off
             self._check_draws(action)
+        sizes = self.sizes
         if self.phase == _LEAD:
-            card: int = action.card  # type: ignore[attr-defined]
+            card: int = value
+            suit = SUIT[card]
             self.hands[seat][card] -= 1
-            self.sizes[seat] -= 1
-            self.suit_counts[seat][SUIT[card]] -= 1
+            sizes[seat] -= 1
+            self.suit_counts[seat][suit] -= 1
+            n = self.n
             if kind is Pass:
-                to = (seat - 1) % self.n
+                to = (seat - 1) % n
                 self.hands[to][card] += 1
-                self.sizes[to] += 1
-                self.suit_counts[to][SUIT[card]] += 1
+                sizes[to] += 1
+                self.suit_counts[to][suit] += 1
                 if not self.emit:
                     return self._end_turn()
                 return [PassedDown(seat, to, card), *self._end_turn()]
             self.trick = [(seat, card, -1)]
-            self.led_suit = SUIT[card]
-            self.to_follow = [(seat + k) % self.n for k in range(1, self.n)]
+            self.led_suit = suit
+            self.to_follow = [(seat + k) % n for k in range(1, n)]
             self.skipped = []
             self.phase = _FOLLOW
             return self._next_follower()
         if kind is Pledge:
-            pledge: int = action.pledge  # type: ignore[attr-defined]
-            self.pledges[seat][pledge] -= 1
-            self.trick.append((seat, -1, pledge))
+            self.pledges[seat][value] -= 1
+            self.trick.append((seat, -1, value))
         else:
-            card = action.card  # type: ignore[attr-defined]
+            card = value
             self.hands[seat][card] -= 1
-            self.sizes[seat] -= 1
+            sizes[seat] -= 1
             self.suit_counts[seat][SUIT[card]] -= 1
             self.trick.append((seat, card, -1))
         return self._next_follower()
@@ -413,10 +430,15 @@ class BlackSwanTarocState(GameState):
     def _next_follower(self) -> Sequence[Event]:
         """Move to the next follower who can play, skipping those with neither cards nor
         pledges; when everyone has followed, take the trick."""
-        while self.to_follow:
-            s = self.to_follow.pop(0)
+        to_follow = self.to_follow
+        sizes = self.sizes
+        while to_follow:
+            s = to_follow.pop(0)
+            if sizes[s]:
+                self.turn = s
+                return _NO_EVENTS
             pledges = self.pledges[s]
-            if self.sizes[s] or pledges[0] or pledges[1] or pledges[2]:
+            if pledges[0] or pledges[1] or pledges[2]:
                 self.turn = s
                 return _NO_EVENTS
             self.skipped.append(s)
@@ -482,24 +504,33 @@ class BlackSwanTarocState(GameState):
     def _draw(self) -> list[tuple[int, int]]:
         """After a trick: from the next leader clockwise, each player under 15 cards draws
         one card while the pile lasts."""
-        draws = []
+        draws: list[tuple[int, int]] = []
         n = self.n
+        drawn = self.drawn
+        pile_size = self.pile_size
+        if drawn >= pile_size:
+            return draws
+        stock = self.stock
+        sizes = self.sizes
+        emit = self.emit
         first = (self.leader + 1) % n
         for k in range(n):
             s = (first + k) % n
-            if self.sizes[s] >= DRAW_LIMIT:
+            if sizes[s] >= DRAW_LIMIT:
                 continue
-            if self.drawn >= self.pile_size:
+            if drawn >= pile_size:
                 break
-            if self.drawn >= len(self.stock):  # (apply checked it before the trick)
-                raise self._stock_missing(s, self.drawn)
-            c = self.stock[self.drawn]
-            self.drawn += 1
+            if drawn >= len(stock):  # (apply checked it before the trick)
+                self.drawn = drawn
+                raise self._stock_missing(s, drawn)
+            c = stock[drawn]
+            drawn += 1
             self.hands[s][c] += 1
-            self.sizes[s] += 1
+            sizes[s] += 1
             self.suit_counts[s][SUIT[c]] += 1
-            if self.emit:
+            if emit:
                 draws.append((s, c))
+        self.drawn = drawn
         return draws
 
     def _end_turn(self) -> list[Event]:
@@ -525,20 +556,22 @@ class BlackSwanTarocState(GameState):
         if kind == 3:  # the bank is empty
             return None
         n = self.n
-        best = None
+        best = _NO_ORDER
         who = -1
+        sizes = self.sizes
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
-            if not self.sizes[s]:
+            if not sizes[s]:
                 continue
             hand = self.hands[s]
-            low = -1
-            for c in _BY_ORDER:  # the lowest card held
-                if hand[c]:
-                    low = ORDER[c]
+            # the lowest card held, if it is lower than the best so far (a tie goes to the
+            # earlier seat): only the cards below the best so far are looked at
+            for c, order in _BY_ORDER:
+                if order >= best:
                     break
-            if best is None or low < best:
-                best, who = low, s
+                if hand[c]:
+                    best, who = order, s
+                    break
         if who < 0:
             return None
         bank[kind] -= 1
@@ -617,7 +650,11 @@ class BlackSwanTarocState(GameState):
         return ", ".join(parts) if parts else "no pledges"
 
 
-_BY_ORDER: Final = sorted(range(len(SUIT)), key=lambda c: ORDER[c])  # every card, lowest first
+#: every card and its order, lowest first
+_BY_ORDER: Final[list[tuple[int, int]]] = sorted(
+    ((c, ORDER[c]) for c in range(len(SUIT))), key=lambda p: p[1]
+)
+_NO_ORDER: Final = 1000  # above every card's order
 _SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 

@@ -184,7 +184,7 @@ class BlackballState(GameState):
         kind = type(action)
         # the common cases first, straight to their checks
         if kind is Play and self.phase == _PLAYING:
-            self._check_play(action)  # type: ignore[arg-type]
+            self._check_play(action.seat, action.card)  # type: ignore[attr-defined]
             return
         phase = self.phase
         if phase == _BIDDING:
@@ -201,7 +201,7 @@ class BlackballState(GameState):
                     f"{action.kind} after the bidding: {seat_name(self.players, self.turn)} "
                     "is to play a card",
                 )
-            self._check_play(action)  # type: ignore[arg-type]
+            self._check_play(action.seat, action.card)  # type: ignore[attr-defined]
         else:
             if self.finished:
                 raise Illegal(
@@ -228,11 +228,10 @@ class BlackballState(GameState):
                     f"({total} + {tricks} = {self.size})",
                 )
 
-    def _check_play(self, play: Play) -> None:
-        seat = play.seat
+    def _check_play(self, seat: Any, card: Any) -> None:
+        """A play's seat and card (read once from the action: apply uses the card too)."""
         if seat != self.turn:
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
-        card = play.card
         hand = self.hands[seat]
         if card not in hand:
             raise Illegal("not-held", f"not in the hand (holds {_suit_list(list(hand))})")
@@ -254,15 +253,18 @@ class BlackballState(GameState):
                     )
 
     def apply(self, action: Action) -> Sequence[Event]:
-        self.verify(action)
         n = self.n
-        if self.phase == _BIDDING:
+        if type(action) is Play and self.phase == _PLAYING:
+            given = action.card
+            self._check_play(action.seat, given)
+        else:
+            self.verify(action)  # (legal, and not a play in the play: a bid)
             self.bids[action.seat] = action.tricks  # type: ignore[attr-defined]
             self.turn = (self.turn + 1) % n
             if self.turn == self.leader:
                 self.phase = _PLAYING
             return ()
-        card: int = action.card  # type: ignore[attr-defined]
+        card: int = given  # (typed once checked)
         seat = self.turn
         self.hands[seat].discard(card)
         self.suit_counts[seat][card // 13] -= 1

@@ -241,10 +241,12 @@ class ForestState(GameState):
             )
         if type(action) is not Play:
             raise Illegal("wrong-action", f"{action.kind}: forest records only plays")
-        seat = action.seat
+        self._check_play(action.seat, action.card)
+
+    def _check_play(self, seat: Any, card: Any) -> None:
+        """verify, on a play's seat and card (read once from the action: apply uses them)."""
         if seat != self.turn:
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to play")
-        card = action.card
         hand = self.hands[seat]
         if card not in hand:
             raise Illegal("not-held", f"not in the hand (holds {self._cards_text(hand)})")
@@ -266,9 +268,16 @@ class ForestState(GameState):
                     raise Illegal("follow-colour", f"must follow {name}: holds {self._cards_text(same)}")
 
     def apply(self, action: Action) -> Sequence[Event]:
-        self.verify(action)
-        seat: int = action.seat  # type: ignore[attr-defined]
-        card: int = action.card  # type: ignore[attr-defined]
+        if type(action) is Play and self.playing:
+            who = action.seat
+            given = action.card
+            self._check_play(who, given)
+        else:
+            self.verify(action)
+            who = action.seat  # type: ignore[attr-defined]
+            given = action.card  # type: ignore[attr-defined]
+        seat: int = who  # (typed once checked)
+        card: int = given
         trick = self.trick
         n = self.n
         if len(trick) + 1 < n:  # the trick goes on
