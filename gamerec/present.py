@@ -129,7 +129,6 @@ class Replay:
         number = 0
         ended = 0  # tricks ended in this deal
         played = False  # a card played in this deal
-        action: Action | None  # (mypyc infers None from the branch below without it)
         while True:
             try:
                 di, _, action, events, _ = next(gen)
