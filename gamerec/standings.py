@@ -39,10 +39,11 @@ class Duplicates:
     verdict (the same game with another claim is not a duplicate).
 
     Kept compact, since a batch may be millions long: an open-addressing table in two
-    arrays of 64-bit words, at most half full: a record's first 64 bits of content hash,
-    and where it was first seen with its verdict (the verdict's number + 1 in the top three
-    bits, so that a used slot is never 0; the file's number; the record's), about 45 bytes
-    a record where a dict of ints took about 100 (docs/performance.md, "Flat memory").
+    arrays of 64-bit words, at most three quarters full: a record's first 64 bits of
+    content hash, and where it was first seen with its verdict (the verdict's number + 1 in
+    the top three bits, so that a used slot is never 0; the file's number; the record's),
+    21 to 43 bytes a record where a dict of ints took about 100 (docs/performance.md,
+    "Memory on long batches").
 
     >>> from gamerec.verdicts import Verdict
     >>> seen = Duplicates()
@@ -54,8 +55,8 @@ class Duplicates:
     """
 
     def __init__(self) -> None:
-        self._hashes = array("Q", bytes(8 * _FIRST_SLOTS))
-        self._where = array("Q", bytes(8 * _FIRST_SLOTS))  # 0: an empty slot
+        self._hashes = array("Q", [0]) * _FIRST_SLOTS
+        self._where = array("Q", [0]) * _FIRST_SLOTS  # 0: an empty slot
         self._count = 0
         self._sources: dict[str, int] = {}
         self._names: list[str] = []
@@ -91,7 +92,7 @@ class Duplicates:
         hashes[i] = h
         where[i] = here
         self._count += 1
-        if 2 * self._count > len(hashes):
+        if 4 * self._count > 3 * len(hashes):  # at most three quarters full
             self._grow()
         return None
 
@@ -99,8 +100,8 @@ class Duplicates:
         """Twice the slots, every entry put again."""
         old_hashes, old_where = self._hashes, self._where
         size = 2 * len(old_hashes)
-        hashes = self._hashes = array("Q", bytes(8 * size))
-        where = self._where = array("Q", bytes(8 * size))
+        hashes = self._hashes = array("Q", [0]) * size  # (no bytes made first)
+        where = self._where = array("Q", [0]) * size
         mask = size - 1
         for h, w in zip(old_hashes, old_where, strict=True):
             if w:
