@@ -5,7 +5,7 @@ journal)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,7 +14,7 @@ import typer
 
 from ..bots import parse_rule_options
 from ..cards import CardCodeError
-from ..engine import Game
+from ..engine import Game, plural
 from ..errors import GamerecError
 from ..format.record import Meta
 from ..format.write import same_file
@@ -152,10 +152,13 @@ def record(
     say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
     try:
         return _record_loop(rec, output, force)
-    except (EOFError, KeyboardInterrupt) as e:
+    except (EOFError, KeyboardInterrupt, _Stop) as e:
         again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
-        say(f"stopped: nothing is lost; continue with: {again}")
-        return EXIT_OK if isinstance(e, EOFError) else 130
+        unkept = e.unkept if isinstance(e, _Stop) else ""
+        kept = f"{unkept}; the journal holds the rest" if unkept else "nothing is lost"
+        say(f"stopped: {kept}; continue with: {again}")
+        interrupted = isinstance(e, KeyboardInterrupt) or (isinstance(e, _Stop) and e.interrupted)
+        return 130 if interrupted else EXIT_OK
     finally:
         rec.close()
 
@@ -221,29 +224,20 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             _try(rec.reveal, text)
             continue
         if word == "quit":
-            raise EOFError
+            raise _Stop("", False)
         if word == "help":
             say(RECORD_HELP)
             legal = rec.legal()
             if legal:
                 say("legal: " + ", ".join(legal))
-        elif word == "show":
-            for text_line in table_lines(rec):
-                say(text_line)
-        elif word == "score":
-            for text_line in score_sheet(rec).splitlines():  # (say makes one line of its text)
-                say(text_line)
+        elif word in ("show", "score"):
+            _show(rec, word)
         elif word in ("legal", "?"):
             legal = rec.legal()
             unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"
             say("legal: " + (", ".join(legal) if legal else unknown))
         elif word == "undo":
-            if rec.undo_drops_deal and not _ask(
-                f"undo takes back {g.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "
-            ).lower().startswith("y"):
-                say("kept")
-                continue
-            _try(lambda: [f"undone: {rec.undo()}"])
+            _undo(rec)
         elif word == "note":
             _try(lambda note: [f"noted: {rec.note(note)}"], rest.strip())
         elif word == "stock":
@@ -255,6 +249,23 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
 #: the words the record prompt reads as commands (anything else is an action, or a card
 #: at the stock prompt)
 _COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock", "show", "score")
+
+
+def _show(rec: Recorder, word: str) -> None:
+    """``show`` (the table) or ``score`` (the score sheet)."""
+    text = "\n".join(table_lines(rec)) if word == "show" else score_sheet(rec)
+    for text_line in text.splitlines():  # (say makes one line of its text)
+        say(text_line)
+
+
+def _undo(rec: Recorder) -> None:
+    """``undo``: the last step taken back (a whole deal with its hands only when confirmed)."""
+    if rec.undo_drops_deal and not _ask(
+        f"undo takes back {rec.game.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "
+    ).lower().startswith("y"):
+        say("kept")
+        return
+    _try(lambda: [f"undone: {rec.undo()}"])
 
 
 def _another(g: Game[Any]) -> bool:
@@ -274,6 +285,25 @@ def _try(step: Callable[..., list[str]], *args: str) -> None:
         say(f"  → {event}", "cyan")
 
 
+class _Stop(Exception):
+    """The recording stopped while a deal was typed: what of it the journal does not hold."""
+
+    def __init__(self, unkept: str, interrupted: bool) -> None:
+        super().__init__(unkept)
+        self.unkept = unkept
+        self.interrupted = interrupted
+
+
+#: the words of the prompts of a deal being typed (the dealer, the hands, the up-card)
+_DEAL_WORDS = ("help", "undo", "show", "score", "quit")
+
+
+def _word_completions(words: Sequence[str], text: str) -> list[str]:
+    """The prompt's ``words`` that ``text`` (typed, not blank) is the beginning of."""
+    typed = text.lstrip()
+    return [w for w in words if typed and w.startswith(typed)]
+
+
 def _record_deal(rec: Recorder) -> None:
     g = rec.game
     number = len(rec.deals) + 1
@@ -285,50 +315,145 @@ def _record_deal(rec: Recorder) -> None:
             say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
         _announce(rec, events)
         return
-    seat = rec.expected_seat()
+    fixed = rec.expected_seat()
     n = len(rec.header.players)
-    while seat is None:  # a wrong answer asks again
-        word = "dealer" if g.seat_field == "dealer" else "first player"
-        answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
-        if answer in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
-            seat = int(answer)
-        else:
-            say(f"✗ a seat number, 0 to {n - 1}", "red")
     size, upcards = rec.deal_shape()
-    hands: list[list[int]] | None = None
+    # the entries of the deal, asked in turn: None for the dealer, a seat for its hand, -1
+    # for the up-card; ``answers`` holds those typed so far (undo asks the last one again)
+    steps: list[int | None] = [] if fixed is not None else [None]
     if rec.hands == "typed":
-        hands = []
-        for s in range(n):  # a typo asks again for that hand only
-            taken = [g.deck.code(c) for h in hands for c in h]
-            prompt = f"hand {s} ({rec.header.players[s]}, {size} cards): "
-            hands.append(_cards(rec, prompt, taken, size))
-    stock = _cards(rec, "up-card: ", [], upcards) if upcards else []
+        steps += list(range(n))
+    if upcards:
+        steps.append(-1)
+    answers: list[Any] = []
     try:
-        events = rec.begin_deal(seat, hands, stock)
-    except Rejected as e:
-        say(f"✗ {e.message}; the {g.deal_word} again", "red")
-        return
-    _announce(rec, events)
+        while len(answers) < len(steps):
+            step = steps[len(answers)]
+            answer = _deal_entry(rec, number, step, answers, size, upcards)
+            if answer == "undo":
+                if not answers:  # nothing of the deal typed: the game's undo
+                    _undo(rec)
+                    return
+                answers.pop()
+                say(f"undone: {_entry_name(rec, steps[len(answers)])}")
+                continue
+            answers.append(answer)
+            if len(answers) < len(steps):
+                continue
+            seat = fixed if fixed is not None else answers[0]
+            hands = [a for a, s in zip(answers, steps, strict=True) if s is not None and s >= 0]
+            stock = answers[-1] if upcards else []
+            try:
+                events = rec.begin_deal(seat, hands if rec.hands == "typed" else None, stock)
+            except Rejected as e:
+                if upcards:  # the up-card alone is asked again
+                    say(f"✗ {e.message}; the up-card again", "red")
+                    answers.pop()
+                    continue
+                say(f"✗ {e.message}; the {g.deal_word} again", "red")
+                answers.clear()
+                continue
+            _announce(rec, events)
+    except (EOFError, KeyboardInterrupt, _Stop) as e:
+        if not answers:
+            raise
+        raise _Stop(_unkept(rec, number, steps[: len(answers)]), isinstance(e, KeyboardInterrupt)) from None
 
 
-def _cards(rec: Recorder, prompt: str, taken: list[str], size: int) -> list[int]:
-    """Card codes for one entry of a deal (a hand, the up-card), asked until they read and
-    are ``size`` cards, none of them ``taken``."""
-    deck = rec.game.deck
-    while True:
-        answer = _ask(prompt, lambda t: card_completions(deck.codes, taken, t))
-        try:
-            cards = [deck.parse(c) for c in answer.split()]
-        except CardCodeError as e:
-            say(f"✗ {e}", "red")
-            continue
-        again = [deck.code(c) for c in cards if deck.code(c) in taken] if deck.distinct else []
-        if len(cards) != size:
-            say(f"✗ {len(cards)} card(s): {size} wanted", "red")
-        elif again:
-            say(f"✗ {' '.join(again)}: in a hand typed already", "red")
+def _entry_name(rec: Recorder, step: int | None) -> str:
+    g = rec.game
+    if step is None:
+        return "the dealer" if g.seat_field == "dealer" else "the first player"
+    if step < 0:
+        return "the up-card"
+    return f"hand {step} ({rec.header.players[step]})"
+
+
+def _unkept(rec: Recorder, number: int, typed: list[int | None]) -> str:
+    """What of deal ``number`` is lost when the entries ``typed`` are not in the journal."""
+    parts = [_entry_name(rec, None)] if None in typed else []
+    hands = sum(1 for s in typed if s is not None and s >= 0)
+    if hands:
+        parts.append(plural(hands, "hand"))
+    verb = "are" if len(parts) > 1 or hands > 1 else "is"
+    return f"{' and '.join(parts)} typed for {rec.game.deal_word} {number} {verb} not kept (type them again)"
+
+
+def _deal_entry(
+    rec: Recorder, number: int, step: int | None, answers: list[Any], size: int, upcards: int
+) -> Any:
+    """One entry of a deal being typed (the dealer's seat, a hand's or the up-card's cards),
+    asked until it reads; ``"undo"`` for the word undo. quit raises _Stop; help, show and
+    score are answered here."""
+    g = rec.game
+    n = len(rec.header.players)
+    deck = g.deck
+    seats = [str(s) for s in range(n)]
+    if step is None:
+        word = "dealer" if g.seat_field == "dealer" else "first player"
+        prompt = f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): "
+        wants = f"the {word}'s seat, a number from 0 to {n - 1}"
+
+        def complete(t: str) -> list[str]:
+            return [s for s in seats if s.startswith(t.strip())] + _word_completions(_DEAL_WORDS, t)
+
+        taken: list[str] = []
+    else:
+        hands = [a for a in answers if isinstance(a, list)]  # (the hands typed before this entry)
+        taken = [deck.code(c) for h in hands for c in h] if deck.distinct else []
+        count = upcards if step < 0 else size
+        if step < 0:
+            prompt = "up-card: "
+            wants = f"the {plural(count, 'card')} turned up, as card codes"
         else:
+            prompt = f"hand {step} ({rec.header.players[step]}, {plural(count, 'card')}): "
+            wants = f"{rec.header.players[step]}'s {plural(count, 'card')}, card codes apart by spaces"
+
+        def complete(t: str) -> list[str]:
+            return card_completions(deck.codes, taken, t) + _word_completions(_DEAL_WORDS, t)
+
+    while True:
+        answer = _ask(prompt, complete)
+        if answer in _DEAL_WORDS:
+            if answer == "quit":
+                raise _Stop("", False)
+            if answer == "undo":
+                return answer
+            if answer == "help":
+                say(
+                    f"wanted: {wants} · words: undo (the entry before again; at the first, the game's "
+                    "last step) · show · score · help · quit (stop; this deal's entries are not kept)"
+                )
+            else:
+                _show(rec, answer)
+            continue
+        if step is None:
+            if answer in seats:  # (never int() of 5,000 digits, nor of "²")
+                return int(answer)
+            say(f"✗ a seat number, 0 to {n - 1}", "red")
+            continue
+        cards = _read_cards(rec, answer, taken, upcards if step < 0 else size)
+        if cards is not None:
             return cards
+
+
+def _read_cards(rec: Recorder, answer: str, taken: list[str], size: int) -> list[int] | None:
+    """The card codes of ``answer`` if they read and are ``size`` cards, none of them
+    ``taken``; else None, having said why."""
+    deck = rec.game.deck
+    try:
+        cards = [deck.parse(c) for c in answer.split()]
+    except CardCodeError as e:
+        say(f"✗ {e}", "red")
+        return None
+    again = [deck.code(c) for c in cards if deck.code(c) in taken]
+    if len(cards) != size:
+        say(f"✗ {plural(len(cards), 'card')}: {size} wanted", "red")
+    elif again:
+        say(f"✗ {' '.join(again)}: in a hand typed already", "red")
+    else:
+        return cards
+    return None
 
 
 def _announce(rec: Recorder, events: list[str]) -> None:
