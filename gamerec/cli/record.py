@@ -269,7 +269,11 @@ def _undo(rec: Recorder) -> None:
 
 
 def _another(g: Game[Any]) -> bool:
-    return _ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
+    """Whether another deal follows (the end of the input takes the default, no)."""
+    try:
+        return _ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
+    except EOFError:
+        return False
 
 
 def _try(step: Callable[..., list[str]], *args: str) -> None:
