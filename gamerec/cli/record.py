@@ -5,6 +5,7 @@ journal)."""
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -104,6 +105,8 @@ def record(
     """
     no_stdout(output, "the prompt is on standard output; name a file")
     output_form(output, None, has_to=False)  # an unknown suffix refused before the game, not after it
+    if date and not _iso_date(date):
+        refuse("--date", f"{date!r} is not a date: YYYY-MM-DD (a real day), YYYY-MM or YYYY")
     if seed is not None and hands != HandsChoice.seed:
         refuse("--seed", "deals the hands only with --hands seed")
     if resume is not None:
@@ -161,6 +164,22 @@ def record(
         return 130 if interrupted else EXIT_OK
     finally:
         rec.close()
+
+
+def _iso_date(text: str) -> bool:
+    """Whether ``text`` is an ISO date: YYYY, YYYY-MM or YYYY-MM-DD, a real day."""
+    if not _ISO_DATE.fullmatch(text):
+        return False
+    year, month, day = [*text.split("-"), "01", "01"][:3]
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
+#: an ISO date's shape (ASCII digits only)
+_ISO_DATE = re.compile(r"[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?")
 
 
 def _ask_game(
@@ -379,8 +398,10 @@ def _unkept(rec: Recorder, number: int, typed: list[int | None]) -> str:
     hands = sum(1 for s in typed if s is not None and s >= 0)
     if hands:
         parts.append(plural(hands, "hand"))
-    verb = "are" if len(parts) > 1 or hands > 1 else "is"
-    return f"{' and '.join(parts)} typed for {rec.game.deal_word} {number} {verb} not kept (type them again)"
+    verb, them = ("are", "them") if len(parts) > 1 or hands > 1 else ("is", "it")
+    return (
+        f"{' and '.join(parts)} typed for {rec.game.deal_word} {number} {verb} not kept (type {them} again)"
+    )
 
 
 def _deal_entry(
