@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -234,7 +235,7 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             text = _ask(
                 f"[{g.deal_word} {len(rec.deals)}] {who}> ",
                 lambda t: completions(rec, t),
-                lambda: toolbar(rec),
+                lambda: toolbar(rec, shutil.get_terminal_size().columns - 1),
             )
         word, _, rest = text.partition(" ")
         if not text:
