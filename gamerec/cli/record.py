@@ -37,9 +37,17 @@ class HandsChoice(StrEnum):
 
 RECORD_HELP = (
     "at the prompt: an action, the seat by number or name first, or left out for the seat to move "
-    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note; Tab completes) · undo · note TEXT · legal · "
+    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · "
     "stock CARD · show · score · help · quit"
 )
+
+
+def _record_help() -> str:
+    """:data:`RECORD_HELP`, saying that Tab completes on a terminal (where it does)."""
+    if _prompt is None or not _prompt.terminal:
+        return RECORD_HELP
+    return RECORD_HELP.replace("; a note)", "; a note; Tab completes actions and words)")
+
 
 #: the prompt of this run (prompt_toolkit on a terminal, plain lines otherwise)
 _prompt: Prompt | None = None
@@ -47,10 +55,15 @@ _prompt: Prompt | None = None
 
 def _ask(prompt: str, complete: Complete | None = None, bar: Callable[[], str] | None = None) -> str:
     """A line after ``prompt``; EOFError at the end of input."""
+    return _ask_ready().ask(prompt, complete, bar)
+
+
+def _ask_ready() -> Prompt:
+    """The prompt of this run, made now (a terminal or not)."""
     global _prompt
     if _prompt is None:
         _prompt = Prompt()
-    return _prompt.ask(prompt, complete, bar)
+    return _prompt
 
 
 def _meta_option(name: str, what: str) -> Any:
@@ -153,7 +166,8 @@ def record(
             seed=seed or 0,
             force=force,
         )
-    say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
+    _ask_ready()
+    say(f"journal: {rec.journal} · {_record_help()}", "dim")
     try:
         return _record_loop(rec, output, force)
     except (EOFError, KeyboardInterrupt, _Stop) as e:
@@ -228,13 +242,16 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             continue
         stock = rec.needs_stock
         if stock:
-            text = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
+            text = _ask(
+                "stock: the card revealed now (an up-card, forest card or card drawn): ",
+                lambda t: _word_completions(_WORDS, t),
+            )
         else:
             seat = rec.to_move()
             who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
             text = _ask(
                 f"[{g.deal_word} {len(rec.deals)}] {who}> ",
-                lambda t: completions(rec, t),
+                lambda t: completions(rec, t) + _word_completions(_WORDS, t),
                 lambda: toolbar(rec, shutil.get_terminal_size().columns - 1),
             )
         word, _, rest = text.partition(" ")
@@ -246,7 +263,7 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         if word == "quit":
             raise _Stop("", False)
         if word == "help":
-            say(RECORD_HELP)
+            say(_record_help())
             legal = rec.legal()
             if legal:
                 say("legal: " + ", ".join(legal))
@@ -269,6 +286,8 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
 #: the words the record prompt reads as commands (anything else is an action, or a card
 #: at the stock prompt)
 _COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock", "show", "score")
+#: the words Tab completes at the record prompt
+_WORDS = ("show", "score", "help", "undo", "legal", "note ", "stock ", "quit")
 
 
 def _show(rec: Recorder, word: str) -> None:
