@@ -149,7 +149,8 @@ def record(
         rec = Recorder.resume(resume)
         if rec.repair is not None:
             err.print(line(rec.repair, "yellow"))
-        say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
+        so_far = plural(len(rec.deals), rec.game.deal_word)
+        say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {so_far} so far")
     else:
         try:
             g, seats, rules = _ask_game(game, players, rule)
@@ -169,6 +170,8 @@ def record(
     _ask_ready()
     say(f"journal: {rec.journal} · {_record_help()}", "dim")
     try:
+        if resume is not None and rec.deals:  # where the recording stands, once
+            _show(rec, "show")
         return _record_loop(rec, output, force)
     except (EOFError, KeyboardInterrupt, _Stop) as e:
         again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
