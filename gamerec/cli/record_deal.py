@@ -18,8 +18,9 @@ from .record_prompt import ask
 
 def show(rec: Recorder, word: str) -> None:
     """``show`` (the table) or ``score`` (the score sheet)."""
-    text = "\n".join(table_lines(rec)) if word == "show" else score_sheet(rec)
-    for text_line in text.splitlines():  # (say makes one line of its text)
+    # each line of the table whole (a name may hold a line break: say makes it inert)
+    lines = table_lines(rec) if word == "show" else score_sheet(rec).splitlines()
+    for text_line in lines:
         say(text_line)
 
 
