@@ -86,18 +86,34 @@ def _situation(rec: Recorder) -> str | None:
     return None
 
 
-def toolbar(rec: Recorder) -> str:
-    """The table in one line: whose turn it is, the trick so far, the lines of the deal
-    (trump or the forest card...) and the scores."""
+def toolbar(rec: Recorder, width: int | None = None) -> str:
+    """The table in one line of at most ``width`` characters (None: no limit): the deal,
+    whose turn it is (or what is due), the scores, the trick so far, and the lines of the
+    deal (trump or the forest card...). What does not fit is dropped, the least useful
+    first: the deal's lines from the last, then the deal's title, then the trick; the line
+    is cut (…) when even whose turn it is and the scores do not fit."""
     view = _view(rec)
-    parts = [_situation(rec) or view.title]
-    if view.to_move is not None and _situation(rec) is None:
-        parts.append(f"{view.seats[view.to_move].name} to play")
+    situation = _situation(rec)
+    # (priority, text): the lower the priority, the earlier it is dropped
+    parts: list[tuple[int, str]] = []
+    if situation is None:
+        parts.append((1, view.title))
+        if view.to_move is not None:
+            parts.append((3, f"{view.seats[view.to_move].name} to play"))
+    else:
+        parts.append((3, situation))
+    parts.append((3, "score " + ", ".join(f"{sv.name} {sv.score}" for sv in view.seats)))
     if view.table:
-        parts.append("trick: " + _trick(view))
-    parts += [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
-    parts.append("score " + ", ".join(f"{sv.name} {sv.score}" for sv in view.seats))
-    return " · ".join(parts)
+        parts.append((2, "trick: " + _trick(view)))
+    lines = [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
+    parts += [(-i, text) for i, text in enumerate(lines)]  # the first line of the deal kept longest
+    bar = " · ".join(text for _, text in parts)
+    while width is not None and len(bar) > width and any(p < 3 for p, _ in parts):
+        parts.remove(min((p for p in parts if p[0] < 3), key=lambda p: p[0]))
+        bar = " · ".join(text for _, text in parts)
+    if width is not None and len(bar) > width:
+        bar = bar[: max(width - 1, 0)] + "…" if width > 0 else ""
+    return bar
 
 
 def table_lines(rec: Recorder) -> list[str]:

@@ -5,7 +5,8 @@ journal)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import re
+import shutil
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,17 +14,17 @@ from typing import Annotated, Any
 import typer
 
 from ..bots import parse_rule_options
-from ..cards import CardCodeError
-from ..engine import Game
+from ..engine import Game, plural
 from ..errors import GamerecError
 from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
-from ..recorder import Recorder, Rejected
-from ..tableside import card_completions, completions, score_sheet, table_lines, toolbar
+from ..recorder import Recorder
+from ..tableside import completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
 from .options import Force, GameOrAsk, Rules, no_stdout, output_form, refuse
-from .record_prompt import Complete, Prompt
+from .record_deal import Stop, attempt, record_deal, show, undo, word_completions
+from .record_prompt import ask, prompt_ready
 from .render import line, verdict_line
 
 
@@ -35,20 +36,16 @@ class HandsChoice(StrEnum):
 
 RECORD_HELP = (
     "at the prompt: an action, the seat by number or name first, or left out for the seat to move "
-    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note; Tab completes) · undo · note TEXT · legal · "
+    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · "
     "stock CARD · show · score · help · quit"
 )
 
-#: the prompt of this run (prompt_toolkit on a terminal, plain lines otherwise)
-_prompt: Prompt | None = None
 
-
-def _ask(prompt: str, complete: Complete | None = None, bar: Callable[[], str] | None = None) -> str:
-    """A line after ``prompt``; EOFError at the end of input."""
-    global _prompt
-    if _prompt is None:
-        _prompt = Prompt()
-    return _prompt.ask(prompt, complete, bar)
+def _record_help() -> str:
+    """:data:`RECORD_HELP`, saying that Tab completes on a terminal (where it does)."""
+    if not prompt_ready().terminal:
+        return RECORD_HELP
+    return RECORD_HELP.replace("; a note)", "; a note; Tab completes actions and words)")
 
 
 def _meta_option(name: str, what: str) -> Any:
@@ -104,6 +101,8 @@ def record(
     """
     no_stdout(output, "the prompt is on standard output; name a file")
     output_form(output, None, has_to=False)  # an unknown suffix refused before the game, not after it
+    if date and not _iso_date(date):
+        refuse("--date", f"{date!r} is not a date: YYYY-MM-DD (a real day), YYYY-MM or YYYY")
     if seed is not None and hands != HandsChoice.seed:
         refuse("--seed", "deals the hands only with --hands seed")
     if resume is not None:
@@ -132,7 +131,8 @@ def record(
         rec = Recorder.resume(resume)
         if rec.repair is not None:
             err.print(line(rec.repair, "yellow"))
-        say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {len(rec.deals)} deal(s) so far")
+        so_far = plural(len(rec.deals), rec.game.deal_word)
+        say(f"resuming {rec.header.game}: {', '.join(rec.header.players)}; {so_far} so far")
     else:
         try:
             g, seats, rules = _ask_game(game, players, rule)
@@ -149,15 +149,37 @@ def record(
             seed=seed or 0,
             force=force,
         )
-    say(f"journal: {rec.journal} · {RECORD_HELP}", "dim")
+    prompt_ready()
+    say(f"journal: {rec.journal} · {_record_help()}", "dim")
     try:
+        if resume is not None and rec.deals:  # where the recording stands, once
+            show(rec, "show")
         return _record_loop(rec, output, force)
-    except (EOFError, KeyboardInterrupt) as e:
+    except (EOFError, KeyboardInterrupt, Stop) as e:
         again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
-        say(f"stopped: nothing is lost; continue with: {again}")
-        return EXIT_OK if isinstance(e, EOFError) else 130
+        unkept = e.unkept if isinstance(e, Stop) else ""
+        kept = f"{unkept}; the journal holds the rest" if unkept else "nothing is lost"
+        say(f"stopped: {kept}; continue with: {again}")
+        interrupted = isinstance(e, KeyboardInterrupt) or (isinstance(e, Stop) and e.interrupted)
+        return 130 if interrupted else EXIT_OK
     finally:
         rec.close()
+
+
+def _iso_date(text: str) -> bool:
+    """Whether ``text`` is an ISO date: YYYY, YYYY-MM or YYYY-MM-DD, a real day."""
+    if not _ISO_DATE.fullmatch(text):
+        return False
+    year, month, day = [*text.split("-"), "01", "01"][:3]
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
+#: an ISO date's shape (ASCII digits only)
+_ISO_DATE = re.compile(r"[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?")
 
 
 def _ask_game(
@@ -166,9 +188,7 @@ def _ask_game(
     """The game, its players and its rules, from the options or asked (a wrong answer asks
     that question again)."""
     while True:
-        game_id = game or _ask(
-            f"game ({', '.join(GAMES)}): ", lambda t: [g for g in GAMES if g.startswith(t)]
-        )
+        game_id = game or ask(f"game ({', '.join(GAMES)}): ", lambda t: [g for g in GAMES if g.startswith(t)])
         try:
             g = get_game(game_id)
             break
@@ -176,14 +196,14 @@ def _ask_game(
             if game is not None:
                 raise
             say(f"✗ {e.message}", "red")
-    names = players if players is not None else _ask("players, comma-separated: ")
+    names = players if players is not None else ask("players, comma-separated: ")
     seats = [n.strip() for n in names.split(",") if n.strip()]
     pairs = list(rule or [])
     if game is not None or pairs:
         return g, seats, parse_rule_options(g.id, pairs, len(seats))
     options = ", ".join(g.Rules.__struct_fields__)
     while True:  # asked for the game: ask for its options too
-        pairs = _ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
+        pairs = ask(f"rules options KEY=VALUE ({options}; blank for the defaults): ").split()
         try:
             return g, seats, parse_rule_options(g.id, pairs, len(seats))
         except GamerecError as e:
@@ -201,142 +221,61 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
             say(f"wrote {output}")
             return EXIT_OK if verdict.ok else EXIT_PROBLEM
         if status == "deal":
-            _record_deal(rec)
+            record_deal(rec)
             continue
         stock = rec.needs_stock
         if stock:
-            text = _ask("stock: the card revealed now (an up-card, forest card or card drawn): ")
+            text = ask(
+                "stock: the card revealed now (an up-card, forest card or card drawn): ",
+                lambda t: word_completions(_WORDS, t),
+            )
         else:
             seat = rec.to_move()
             who = "unknown hands" if seat is None else f"{names[seat]} (seat {seat}) to move"
-            text = _ask(
+            text = ask(
                 f"[{g.deal_word} {len(rec.deals)}] {who}> ",
-                lambda t: completions(rec, t),
-                lambda: toolbar(rec),
+                lambda t: completions(rec, t) + word_completions(_WORDS, t),
+                lambda: toolbar(rec, shutil.get_terminal_size().columns - 1),
             )
         word, _, rest = text.partition(" ")
         if not text:
             continue
         if stock and word not in _COMMANDS:  # the commands work at the stock prompt too
-            _try(rec.reveal, text)
+            attempt(rec.reveal, text)
             continue
         if word == "quit":
-            raise EOFError
+            raise Stop("", False)
         if word == "help":
-            say(RECORD_HELP)
+            say(_record_help())
             legal = rec.legal()
             if legal:
                 say("legal: " + ", ".join(legal))
-        elif word == "show":
-            for text_line in table_lines(rec):
-                say(text_line)
-        elif word == "score":
-            for text_line in score_sheet(rec).splitlines():  # (say makes one line of its text)
-                say(text_line)
+        elif word in ("show", "score"):
+            show(rec, word)
         elif word in ("legal", "?"):
             legal = rec.legal()
             unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"
             say("legal: " + (", ".join(legal) if legal else unknown))
         elif word == "undo":
-            if rec.undo_drops_deal and not _ask(
-                f"undo takes back {g.deal_word} {len(rec.deals)} and its hands: sure? [y/N] "
-            ).lower().startswith("y"):
-                say("kept")
-                continue
-            _try(lambda: [f"undone: {rec.undo()}"])
+            undo(rec)
         elif word == "note":
-            _try(lambda note: [f"noted: {rec.note(note)}"], rest.strip())
+            attempt(lambda note: [f"noted: {rec.note(note)}"], rest.strip())
         elif word == "stock":
-            _try(rec.reveal, rest.strip())
+            attempt(rec.reveal, rest.strip())
         else:
-            _try(rec.enter, text)
+            attempt(rec.enter, text)
 
 
 #: the words the record prompt reads as commands (anything else is an action, or a card
 #: at the stock prompt)
 _COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock", "show", "score")
+#: the words Tab completes at the record prompt
+_WORDS = ("show", "score", "help", "undo", "legal", "note ", "stock ", "quit")
 
 
 def _another(g: Game[Any]) -> bool:
-    return _ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
-
-
-def _try(step: Callable[..., list[str]], *args: str) -> None:
-    """Run one recording step; show its events, or why it was refused."""
+    """Whether another deal follows (the end of the input takes the default, no)."""
     try:
-        lines = step(*args)
-    except Rejected as e:
-        say(f"✗ {e.message} [{e.rule}]", "red")
-        if e.legal:
-            say("  legal: " + ", ".join(e.legal), "yellow")
-        return
-    for event in lines:
-        say(f"  → {event}", "cyan")
-
-
-def _record_deal(rec: Recorder) -> None:
-    g = rec.game
-    number = len(rec.deals) + 1
-    if rec.hands == "seed":
-        events = rec.deal_from_seed()
-        d = rec.deals[-1]
-        say(f"{g.deal_word} {number}: dealt from the seed, {g.seat_field} {d.dealer}")
-        for s, hand in enumerate(d.hands or []):
-            say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
-        _announce(rec, events)
-        return
-    seat = rec.expected_seat()
-    n = len(rec.header.players)
-    while seat is None:  # a wrong answer asks again
-        word = "dealer" if g.seat_field == "dealer" else "first player"
-        answer = _ask(f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): ")
-        if answer in [str(s) for s in range(n)]:  # (never int() of 5,000 digits, nor of "²")
-            seat = int(answer)
-        else:
-            say(f"✗ a seat number, 0 to {n - 1}", "red")
-    size, upcards = rec.deal_shape()
-    hands: list[list[int]] | None = None
-    if rec.hands == "typed":
-        hands = []
-        for s in range(n):  # a typo asks again for that hand only
-            taken = [g.deck.code(c) for h in hands for c in h]
-            prompt = f"hand {s} ({rec.header.players[s]}, {size} cards): "
-            hands.append(_cards(rec, prompt, taken, size))
-    stock = _cards(rec, "up-card: ", [], upcards) if upcards else []
-    try:
-        events = rec.begin_deal(seat, hands, stock)
-    except Rejected as e:
-        say(f"✗ {e.message}; the {g.deal_word} again", "red")
-        return
-    _announce(rec, events)
-
-
-def _cards(rec: Recorder, prompt: str, taken: list[str], size: int) -> list[int]:
-    """Card codes for one entry of a deal (a hand, the up-card), asked until they read and
-    are ``size`` cards, none of them ``taken``."""
-    deck = rec.game.deck
-    while True:
-        answer = _ask(prompt, lambda t: card_completions(deck.codes, taken, t))
-        try:
-            cards = [deck.parse(c) for c in answer.split()]
-        except CardCodeError as e:
-            say(f"✗ {e}", "red")
-            continue
-        again = [deck.code(c) for c in cards if deck.code(c) in taken] if deck.distinct else []
-        if len(cards) != size:
-            say(f"✗ {len(cards)} card(s): {size} wanted", "red")
-        elif again:
-            say(f"✗ {' '.join(again)}: in a hand typed already", "red")
-        else:
-            return cards
-
-
-def _announce(rec: Recorder, events: list[str]) -> None:
-    """What a deal shows when it begins: the turned-up card (trump) and its events (a forest
-    card turned)."""
-    for text in table_lines(rec)[1:]:
-        if text.startswith(("  Trump:", "  Trumps:")):
-            label, _, what = text.strip().partition(":")
-            say(f"  → {label.lower()} {what.strip()}", "cyan")  # the card codes as they are
-    for event in events:
-        say(f"  → {event}", "cyan")
+        return ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
+    except EOFError:
+        return False

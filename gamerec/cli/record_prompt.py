@@ -15,6 +15,20 @@ from .render import clean
 Complete = Callable[[str], list[str]]
 
 
+def ask(prompt: str, complete: Complete | None = None, bar: Callable[[], str] | None = None) -> str:
+    """A line after ``prompt`` at the prompt of this run; EOFError at the end of input."""
+    return prompt_ready().ask(prompt, complete, bar)
+
+
+def prompt_ready() -> Prompt:
+    """The prompt of this run (prompt_toolkit on a terminal, plain lines otherwise), made
+    the first time it is asked for."""
+    global _prompt
+    if _prompt is None:
+        _prompt = Prompt()
+    return _prompt
+
+
 class Prompt:
     """Asks for one line at a time; EOFError at the end of input (Ctrl-D), KeyboardInterrupt
     on Ctrl-C."""
@@ -69,3 +83,7 @@ def _completer(complete: Complete | None) -> Any:
                 yield Completion(line, start_position=-len(typed), display=line)
 
     return Lines()
+
+
+#: the prompt of this run (:func:`prompt_ready`)
+_prompt: Prompt | None = None

@@ -247,12 +247,12 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     child.sendline("hook=true")
     child.expect(r"dealer \(seat 0-1\):")
     child.sendline("0")
-    child.expect(r"hand 0 \(Ann, 1 cards\):")
+    child.expect(r"hand 0 \(Ann, 1 card\):")
     child.sendline("QS")
-    child.expect(r"hand 1 \(Bo, 1 cards\):")
+    child.expect(r"hand 1 \(Bo, 1 card\):")
     child.sendline("XX")
     child.expect("✗ .*XX")
-    child.expect(r"hand 1 \(Bo, 1 cards\):")  # issue 18: that hand again, not the dealer and all hands
+    child.expect(r"hand 1 \(Bo, 1 card\):")  # issue 18: that hand again, not the dealer and all hands
     child.sendline("4C")
     child.expect("up-card:")
     child.sendline("AH")
