@@ -104,9 +104,27 @@ def csv_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([csv_cell(h) for h in header])
-    for row in rows:
-        writer.writerow([csv_cell(v) for v in row])
+    # a table repeats its texts (names, kinds, card codes, words): each made once (a few
+    # thousand kept), the ints as they are
+    made: dict[str, object] = {}
+
+    def cell(v: object) -> object:
+        if type(v) is not str:
+            return csv_cell(v)
+        got = made.get(v)
+        if got is None:
+            if len(made) >= _CELLS_KEPT:
+                made.clear()
+            got = made[v] = csv_cell(v)
+        return got
+
+    # an int or "" as it is (no call), a text made before from the table, else made
+    writer.writerows([v if type(v) is int or v == "" else cell(v) for v in row] for row in rows)
     return out.getvalue()
+
+
+#: How many texts :func:`csv_table` keeps made at once.
+_CELLS_KEPT = 4096
 
 
 # what JSON may carry as a \u escape but never raw: C1 controls and DEL (msgspec escapes C0

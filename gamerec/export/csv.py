@@ -13,7 +13,7 @@ from ..games.views import Presenter, presenter
 from ..stepper import Outcome, walk
 from ..verdicts import Verdict, verdict_of
 
-__all__ = ["CSV_COLUMNS", "csv_export", "csv_rows", "to_csv"]
+__all__ = ["CSV_COLUMNS", "csv_export", "csv_lists", "csv_rows", "to_csv"]
 
 CSV_COLUMNS = (
     "record",
@@ -44,13 +44,27 @@ def csv_rows(
     which rule it breaks and why (``rule-id: reason``; no score, as it was never applied).
     The verdict (``number`` and ``source`` name the record in it) says how the record
     ended."""
+    lists, verdict = csv_lists(record, number, source, illegal)
+    return [dict(zip(CSV_COLUMNS, row, strict=True)) for row in lists], verdict
+
+
+#: Where the trick's winner goes in a row of :func:`csv_lists`.
+_WINNER = CSV_COLUMNS.index("trick_winner")
+
+
+def csv_lists(
+    record: Record, number: int = 1, source: str = "-", illegal: bool = False
+) -> tuple[list[list[object]], Verdict | None]:
+    """The rows of :func:`csv_rows` as lists, their cells in the order of
+    :data:`CSV_COLUMNS` (what the CSV export writes, without a dict a row)."""
     game = get_game(record.game)
     shown = presenter(game.id)
     action_detail = shown.action_detail if shown.has_details else None
+    action_value = shown.action_value
     players = record.players
     nplayers = len(players)
-    rows: list[dict[str, object]] = []
-    pending: list[dict[str, object]] = []  # rows of the trick under way
+    rows: list[list[object]] = []
+    pending: list[list[object]] = []  # rows of the trick under way
     trick = 1
     side_of: dict[int, int] = {}  # each seat's scoring side, for its running total
     # the light steps alone: no views or texts are made (they cost 15x the rules)
@@ -68,38 +82,40 @@ def csv_rows(
                 side_of = {s: i for i, members in enumerate(state.members()) for s in members}
             continue
         seat = a.seat  # type: ignore[attr-defined]
-        row: dict[str, object] = {  # as _row makes it, with the columns known after the action
-            "record": number,
-            "deal": deal + 1,
-            "action": index + 1,
-            "seat": seat,
-            "player": players[seat] if 0 <= seat < nplayers else "",
-            "type": a.kind,
-            "value": shown.action_value(a),
-            "trick": trick if a.in_trick else "",
-            "trick_winner": "",
-            "score": state.totals[side_of[seat]] if seat in side_of else "",
-            "detail": action_detail(a) if action_detail is not None else "",
-            "note": a.note or "",  # type: ignore[attr-defined]
-            "illegal": "",
-        }
+        in_trick = a.in_trick
+        row: list[object] = [  # the columns of CSV_COLUMNS; the trick's winner once known
+            number,
+            deal + 1,
+            index + 1,
+            seat,
+            players[seat] if 0 <= seat < nplayers else "",
+            a.kind,
+            action_value(a),
+            trick if in_trick else "",
+            "",
+            state.totals[side_of[seat]] if seat in side_of else "",
+            action_detail(a) if action_detail is not None else "",
+            a.note or "",  # type: ignore[attr-defined]
+            "",
+        ]
         rows.append(row)
-        if a.in_trick:
+        if in_trick:
             pending.append(row)
-        for e in events:
-            if e.ends_trick:
-                for r in pending:
-                    r["trick_winner"] = e.seat  # type: ignore[attr-defined]
-                pending = []
-                trick += 1
+        if events:
+            for e in events:
+                if e.ends_trick:
+                    for r in pending:
+                        r[_WINNER] = e.seat  # type: ignore[attr-defined]
+                    pending = []
+                    trick += 1
     verdict = verdict_of(outcome, record, source, number - 1)
     if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
         assert verdict.deal is not None
         a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
-        row = _row(record, number, verdict.deal - 1, verdict.action - 1, a, shown)
-        row["trick"] = trick if a.in_trick else ""
-        row["illegal"] = f"{verdict.rule}: {verdict.reason}"
-        rows.append(row)
+        fields = _row(record, number, verdict.deal - 1, verdict.action - 1, a, shown)
+        fields["trick"] = trick if a.in_trick else ""
+        fields["illegal"] = f"{verdict.rule}: {verdict.reason}"
+        rows.append([fields[c] for c in CSV_COLUMNS])
     return rows, verdict
 
 
@@ -139,8 +155,8 @@ def csv_export(
     verdicts: list[Verdict] = []
     pairs = zip(numbers, records, strict=True)
     for number, record in pairs if tally is None else tally.counted(pairs, _no_bytes):
-        got, verdict = csv_rows(record, number, source, illegal=True)
-        rows += ([row[c] for c in CSV_COLUMNS] for row in got)
+        got, verdict = csv_lists(record, number, source, illegal=True)
+        rows += got
         if verdict is not None:
             verdicts.append(verdict)
     return csv_table(CSV_COLUMNS, rows).encode(), verdicts

@@ -22,7 +22,7 @@ def test_report_is_complete(exports: ModuleType, capsys: pytest.CaptureFixture[s
     assert set(report["games"]) == {"blackball", "forest", "black-swan-2012", "black-swan-taroc"}
     for numbers in report["games"].values():
         assert numbers["actions"] > 0 and numbers["validate us/action"] > 0
-        for name in ("csv rows", "text", "replay --all"):
+        for name in ("csv file", "text", "replay --all"):
             assert numbers[f"{name} us/action"] > 0 and numbers[f"{name} ratio"] > 0
 
 
@@ -31,4 +31,4 @@ def test_the_table_says_whether_each_aim_is_met(
 ) -> None:
     assert exports.main(["--records", "1", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
-    assert "csv rows: worst ratio" in out and "replay --all: worst ratio" in out
+    assert "csv file: worst ratio" in out and "replay --all: worst ratio" in out
