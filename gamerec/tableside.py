@@ -62,14 +62,7 @@ def _view(rec: Recorder) -> View:
 
 
 def _trick(view: View) -> str:
-    names = {sv.seat: sv.name for sv in view.seats}
-    plays: list[tuple[int, list[str]]] = []  # consecutive cards of one seat together
-    for s, c in view.table:
-        if plays and plays[-1][0] == s:
-            plays[-1][1].append(c)
-        else:
-            plays.append((s, [c]))
-    return ", ".join(f"{names.get(s, s)} {' '.join(cs)}" for s, cs in plays)
+    return ", ".join(f"{name} {' '.join(cards)}" for name, cards in view.plays())
 
 
 def _situation(rec: Recorder) -> str | None:

@@ -30,3 +30,15 @@ class View(msgspec.Struct, frozen=True):
     table: list[tuple[int, str]]
     lines: list[tuple[str, str]]
     to_move: int | None
+
+    def plays(self) -> list[tuple[str, list[str]]]:
+        """The cards on the table by who played them: each player's name (or seat number)
+        with the cards they played one after the other, in the order played."""
+        names = {sv.seat: sv.name for sv in self.seats}
+        plays: list[tuple[int, list[str]]] = []
+        for s, c in self.table:
+            if plays and plays[-1][0] == s:
+                plays[-1][1].append(c)
+            else:
+                plays.append((s, [c]))
+        return [(names.get(s, str(s)), cards) for s, cards in plays]

@@ -128,14 +128,7 @@ def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:
     for label, value in view.lines:
         info.add_row(plain(label), plain(value))
     if view.table:
-        names = {sv.seat: sv.name for sv in view.seats}
-        plays: list[tuple[int, list[str]]] = []  # consecutive cards of one seat together
-        for s, c in view.table:
-            if plays and plays[-1][0] == s:
-                plays[-1][1].append(c)
-            else:
-                plays.append((s, [c]))
-        text = "  ".join(f"{names.get(s, s)}: {' '.join(cs)}" for s, cs in plays)
+        text = "  ".join(f"{name}: {' '.join(cards)}" for name, cards in view.plays())
         info.add_row("Table", plain(text))
     parts.append(info)
     parts.append(plain(step.text, style="bold"))
