@@ -70,8 +70,9 @@ class Duplicates:
         first time (then it is remembered)."""
         if v.hash is None:
             return None
-        h = int(v.hash[:16], 16)
-        status = STATUSES.index(v.status) + 1
+        key = duplicate_key(v.hash, v.status)  # the hash's 64 bits, then the verdict's 3
+        h = key >> 3
+        status = (key & 7) + 1
         src = self._sources.get(v.source)
         if src is None:
             src = self._sources[v.source] = len(self._names)

@@ -34,7 +34,8 @@ Rules as gamerec plays them:
 
 Why one module of over 500 lines: one module per game (the house's rule), so that the
 rules of black-swan-2012 (combinations with jokers, captures, teams, declarations, targets)
-stand together, stated in this docstring and checked in this code.
+stand together, stated in this docstring and checked in this code, with the enumeration of
+every legal play of a hand (``playable``), which the bots and ``legal_actions`` use.
 """
 
 from __future__ import annotations
