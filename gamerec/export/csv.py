@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 
 from ..escape import csv_table
 from ..format.progress import Tally
-from ..format.record import Action, Record
+from ..format.record import Record
 from ..games import get_game
-from ..games.views import Presenter, presenter
+from ..games.views import presenter
 from ..stepper import Outcome, walk
 from ..verdicts import Verdict, verdict_of
 
@@ -101,41 +101,35 @@ def csv_lists(
         rows.append(row)
         if in_trick:
             pending.append(row)
-        if events:
-            for e in events:
-                if e.ends_trick:
-                    for r in pending:
-                        r[_WINNER] = e.seat  # type: ignore[attr-defined]
-                    pending = []
-                    trick += 1
+        for e in events:
+            if e.ends_trick:
+                for r in pending:
+                    r[_WINNER] = e.seat  # type: ignore[attr-defined]
+                pending = []
+                trick += 1
     verdict = verdict_of(outcome, record, source, number - 1)
     if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
         assert verdict.deal is not None
         a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
-        fields = _row(record, number, verdict.deal - 1, verdict.action - 1, a, shown)
-        fields["trick"] = trick if a.in_trick else ""
-        fields["illegal"] = f"{verdict.rule}: {verdict.reason}"
-        rows.append([fields[c] for c in CSV_COLUMNS])
+        seat = a.seat
+        rows.append(  # never applied: no trick's winner, score or detail
+            [
+                number,
+                verdict.deal,
+                verdict.action,
+                seat,
+                players[seat] if 0 <= seat < nplayers else "",
+                a.kind,
+                action_value(a),
+                trick if a.in_trick else "",
+                "",
+                "",
+                "",
+                a.note or "",
+                f"{verdict.rule}: {verdict.reason}",
+            ]
+        )
     return rows, verdict
-
-
-def _row(record: Record, number: int, deal: int, index: int, a: Action, p: Presenter) -> dict[str, object]:
-    seat = a.seat  # type: ignore[attr-defined]
-    return {
-        "record": number,
-        "deal": deal + 1,
-        "action": index + 1,
-        "seat": seat,
-        "player": record.players[seat] if 0 <= seat < len(record.players) else "",
-        "type": a.kind,
-        "value": p.action_value(a),
-        "trick": "",
-        "trick_winner": "",
-        "score": "",
-        "detail": "",
-        "note": a.note or "",  # type: ignore[attr-defined]
-        "illegal": "",
-    }
 
 
 def to_csv(records: Iterable[Record]) -> str:
