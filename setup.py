@@ -26,6 +26,9 @@ COMPILED = [
     "gamerec/games/black_swan_taroc_view.py",
     "gamerec/games/forest_view.py",
     "gamerec/present.py",
+    # the stepper every replay walks, and the CSV lines made from its steps
+    "gamerec/stepper.py",
+    "gamerec/export/csv.py",
 ]
 
 

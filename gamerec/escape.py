@@ -14,13 +14,22 @@ The record itself always keeps the text exactly as written; only what is shown c
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-__all__ = ["LINE_BREAK", "STAND_IN", "csv_cell", "csv_table", "json_inert", "strip_controls", "terminal_text"]
+__all__ = [
+    "LINE_BREAK",
+    "STAND_IN",
+    "CsvFields",
+    "csv_cell",
+    "csv_field",
+    "csv_line",
+    "csv_table",
+    "json_inert",
+    "strip_controls",
+    "terminal_text",
+]
 
 #: what shows in place of an escape sequence, a control or an invisible direction mark
 STAND_IN = "\ufffd"
@@ -93,37 +102,70 @@ def csv_cell(value: object) -> object:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def csv_field(value: object) -> str:
+    """``value`` as the text of one CSV field: :func:`csv_cell`, then in double quotes (a
+    ``"`` doubled) where it holds ``,`` or ``"``, as CSV has it. (:func:`csv_cell` leaves no
+    line break or CR to quote.) Numbers are written as Python writes them.
+
+    >>> csv_field('say "hi", Bo'), csv_field("=1+1"), csv_field(2.5), csv_field(None)
+    ('"say ""hi"", Bo"', "'=1+1", '2.5', '')
+    """
+    text = csv_cell(value)
+    if type(text) is not str:
+        return str(text)
+    if "," in text or '"' in text:
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+class CsvFields(dict[str, str]):
+    """The CSV field of each text (:func:`csv_field`), made on first use and kept: a table
+    repeats its texts (names, kinds, card codes, words), so ``fields[text]`` is mostly a
+    lookup. It keeps up to a few thousand, then starts again.
+
+    >>> fields = CsvFields()
+    >>> fields["Ann, Bo"], fields["@SUM(A1)"], len(fields)
+    ('"Ann, Bo"', "'@SUM(A1)", 2)
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, text: str) -> str:
+        if len(self) >= _CELLS_KEPT:
+            self.clear()
+        got = self[text] = csv_field(text)
+        return got
+
+
+def csv_line(cells: Sequence[object], fields: CsvFields | None = None) -> str:
+    """One CSV line (ended by ``\\n``) of ``cells``, each through :func:`csv_field`; a text
+    through ``fields`` when given (made once for the table). A line of one empty cell is
+    ``""``, so that it still reads as one cell.
+
+    >>> print(csv_line(["Ann", "a,b", -3, None, "=x"]), end="")
+    Ann,"a,b",-3,,'=x
+    """
+    if fields is None:
+        fields = CsvFields()
+    line = ",".join(
+        [fields[v] if type(v) is str else str(v) if type(v) is int else csv_field(v) for v in cells]
+    )
+    return (line or ('""' if len(cells) == 1 else "")) + "\n"
+
+
 def csv_table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    """A CSV table, lines ended by ``\\n``, every cell through :func:`csv_cell`: the only way
+    """A CSV table, lines ended by ``\\n``, every cell through :func:`csv_field`: the only way
     text reaches a CSV export. (A cell holding ``,`` or ``"`` is quoted, as CSV has it.)
 
     >>> print(csv_table(["player", "score"], [["Ann\\r=cmd|' /C calc'!A0", -3]]), end="")
     player,score
     Ann⏎=cmd|' /C calc'!A0,-3
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([csv_cell(h) for h in header])
-    # a table repeats its texts (names, kinds, card codes, words): each made once (a few
-    # thousand kept), the ints as they are
-    made: dict[str, object] = {}
-
-    def cell(v: object) -> object:
-        if type(v) is not str:
-            return csv_cell(v)
-        got = made.get(v)
-        if got is None:
-            if len(made) >= _CELLS_KEPT:
-                made.clear()
-            got = made[v] = csv_cell(v)
-        return got
-
-    # an int or "" as it is (no call), a text made before from the table, else made
-    writer.writerows([v if type(v) is int or v == "" else cell(v) for v in row] for row in rows)
-    return out.getvalue()
+    fields = CsvFields()
+    return csv_line(header, fields) + "".join([csv_line(row, fields) for row in rows])
 
 
-#: How many texts :func:`csv_table` keeps made at once.
+#: How many texts a :class:`CsvFields` keeps made at once.
 _CELLS_KEPT = 4096
 
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..escape import csv_table
+from ..engine import GameState
+from ..escape import CsvFields, csv_line
 from ..format.progress import Tally
-from ..format.record import Record
+from ..format.record import Cards, Record
 from ..games import get_game
 from ..games.views import presenter
 from ..stepper import Outcome, walk
 from ..verdicts import Verdict, verdict_of
 
-__all__ = ["CSV_COLUMNS", "csv_export", "csv_lists", "csv_rows", "to_csv"]
+__all__ = ["CSV_COLUMNS", "CsvFile", "csv_export", "csv_lines", "csv_lists", "csv_rows", "to_csv"]
 
 CSV_COLUMNS = (
     "record",
@@ -56,7 +57,7 @@ def csv_lists(
     record: Record, number: int = 1, source: str = "-", illegal: bool = False
 ) -> tuple[list[list[object]], Verdict | None]:
     """The rows of :func:`csv_rows` as lists, their cells in the order of
-    :data:`CSV_COLUMNS` (what the CSV export writes, without a dict a row)."""
+    :data:`CSV_COLUMNS` (without a dict a row)."""
     game = get_game(record.game)
     shown = presenter(game.id)
     action_detail = shown.action_detail if shown.has_details else None
@@ -79,7 +80,7 @@ def csv_lists(
             trick = 1
             pending = []
             if not side_of:
-                side_of = {s: i for i, members in enumerate(state.members()) for s in members}
+                side_of = _sides(state)
             continue
         seat = a.seat  # type: ignore[attr-defined]
         in_trick = a.in_trick
@@ -108,33 +109,145 @@ def csv_lists(
                 pending = []
                 trick += 1
     verdict = verdict_of(outcome, record, source, number - 1)
-    if illegal and verdict is not None and verdict.status == "illegal" and verdict.action is not None:
-        assert verdict.deal is not None
-        a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
-        seat = a.seat
-        rows.append(  # never applied: no trick's winner, score or detail
-            [
-                number,
-                verdict.deal,
-                verdict.action,
-                seat,
-                players[seat] if 0 <= seat < nplayers else "",
-                a.kind,
-                action_value(a),
-                trick if a.in_trick else "",
-                "",
-                "",
-                "",
-                a.note or "",
-                f"{verdict.rule}: {verdict.reason}",
-            ]
-        )
+    if illegal:
+        refused = _refused_row(record, number, verdict, trick)
+        if refused is not None:
+            rows.append(refused)
     return rows, verdict
+
+
+class CsvFile:
+    """What the lines of one CSV file are made from, kept while it is written: each text's
+    field (:class:`~gamerec.escape.CsvFields`) and, for each game, each action's
+    ``kind,value,`` and ``,detail,note,`` fields (a file repeats its bids and plays)."""
+
+    def __init__(self) -> None:
+        self.fields = CsvFields()
+        self.said: dict[str, dict[object, tuple[str, str]]] = {}
+
+
+def csv_lines(record: Record, number: int, source: str, out: CsvFile) -> tuple[list[str], Verdict | None]:
+    """The lines of the CSV file ``out`` for ``record`` (each ended by ``\\n``): the rows of
+    :func:`csv_lists` (``illegal`` on) as :func:`gamerec.escape.csv_line` writes them. Made
+    a line at a time, each line's text at once (the export's speed;
+    tests/output/test_csv_fields.py holds the two to the same text)."""
+    game = get_game(record.game)
+    shown = presenter(game.id)
+    action_detail = shown.action_detail if shown.has_details else None
+    action_value = shown.action_value
+    fields = out.fields
+    said = out.said.setdefault(game.id, {})  # a card's code is the game's own
+    # "seat,player," for each seat, and the line's start in the deal ("record,deal,")
+    seated = [f"{seat},{fields[name]}," for seat, name in enumerate(record.players)]
+    nplayers = len(seated)
+    start = ""
+    lines: list[str] = []
+    # the lines of the trick under way, and the rest of each once its winner is known
+    pending: list[int] = []
+    ends: list[str] = []
+    trick = 1
+    side_of: dict[int, int] = {}
+    # each seat's running total as text, made again when the totals change (a deal's
+    # scoring gives the state a new list)
+    totals: list[int] = []
+    scores: list[str] = []
+    gen = walk(record, steps=True)
+    while True:
+        try:
+            deal, index, a, events, state = next(gen)
+        except StopIteration as stop:
+            outcome: Outcome = stop.value
+            break
+        if a is None:
+            for i, end in zip(pending, ends, strict=True):  # a trick left unfinished
+                lines[i] += end
+            pending = []
+            ends = []
+            trick = 1
+            start = f"{number},{deal + 1},"
+            if not side_of:
+                side_of = _sides(state)
+            continue
+        if state.totals is not totals:
+            totals = state.totals
+            scores = [str(totals[side_of[s]]) if s in side_of else "" for s in range(nplayers)]
+        # an action is its own key (a frozen struct), but for the list of Cards
+        key: object = a if type(a) is not Cards else (a.note, *a.cards)
+        words = said.get(key)
+        if words is None:
+            if len(said) >= _ACTIONS_KEPT:
+                said.clear()
+            detail = fields[action_detail(a)] if action_detail is not None else ""
+            note = fields[a.note] if a.note else ""  # type: ignore[attr-defined]
+            words = said[key] = (f"{fields[a.kind]},{fields[action_value(a)]},", f",{detail},{note},\n")
+        what, rest = words
+        seat: int = a.seat  # type: ignore[attr-defined]
+        if 0 <= seat < nplayers:
+            head = f"{start}{index + 1},{seated[seat]}{what}"
+            score = scores[seat]
+        else:
+            head = f"{start}{index + 1},{seat},,{what}"
+            score = ""
+        if a.in_trick:
+            lines.append(f"{head}{trick},")
+            pending.append(len(lines) - 1)
+            ends.append(f",{score}{rest}")
+        else:
+            lines.append(f"{head},,{score}{rest}")
+        for e in events:
+            if e.ends_trick:
+                winner = str(e.seat)  # type: ignore[attr-defined]
+                for i, end in zip(pending, ends, strict=True):
+                    lines[i] += winner + end
+                pending = []
+                ends = []
+                trick += 1
+    for i, end in zip(pending, ends, strict=True):
+        lines[i] += end
+    verdict = verdict_of(outcome, record, source, number - 1)
+    refused = _refused_row(record, number, verdict, trick)
+    if refused is not None:
+        lines.append(csv_line(refused, fields))
+    return lines, verdict
+
+
+#: How many actions' fields a :class:`CsvFile` keeps for a game at once.
+_ACTIONS_KEPT = 8192
+
+
+def _sides(state: GameState) -> dict[int, int]:
+    """Each seat's scoring side, for its running total."""
+    return {s: i for i, members in enumerate(state.members()) for s in members}
+
+
+def _refused_row(record: Record, number: int, verdict: Verdict | None, trick: int) -> list[object] | None:
+    """The row of the illegal action that stopped ``record`` (never applied: no trick's
+    winner, score or detail; its ``illegal`` column names the rule), if one did."""
+    if verdict is None or verdict.status != "illegal" or verdict.action is None or verdict.deal is None:
+        return None
+    a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
+    seat = a.seat
+    players = record.players
+    return [
+        number,
+        verdict.deal,
+        verdict.action,
+        seat,
+        players[seat] if 0 <= seat < len(players) else "",
+        a.kind,
+        presenter(record.game).action_value(a),
+        trick if a.in_trick else "",
+        "",
+        "",
+        "",
+        a.note or "",
+        f"{verdict.rule}: {verdict.reason}",
+    ]
 
 
 def to_csv(records: Iterable[Record]) -> str:
     """CSV of every action of every record (see :func:`csv_rows`), written by
-    :func:`gamerec.escape.csv_table`: no cell holds a line break or a control character, and
+    :func:`gamerec.escape.csv_field`: no cell holds a line break or a control character, and
     text that a spreadsheet would read as a formula gets a leading ``'``."""
     recs = list(records)
     return csv_export(recs, "-", range(1, len(recs) + 1))[0].decode()
@@ -145,15 +258,16 @@ def csv_export(
 ) -> tuple[bytes, list[Verdict]]:
     """The CSV of ``records`` (numbered by ``numbers`` in ``source``) and the verdict on
     each that is not valid; ``tally`` hears of each record."""
-    rows: list[list[object]] = []
+    out = CsvFile()  # each text's field and each action's, made once for the whole file
+    lines = [csv_line(CSV_COLUMNS, out.fields)]
     verdicts: list[Verdict] = []
     pairs = zip(numbers, records, strict=True)
     for number, record in pairs if tally is None else tally.counted(pairs, _no_bytes):
-        got, verdict = csv_lists(record, number, source, illegal=True)
-        rows += got
+        got, verdict = csv_lines(record, number, source, out)
+        lines += got
         if verdict is not None:
             verdicts.append(verdict)
-    return csv_table(CSV_COLUMNS, rows).encode(), verdicts
+    return "".join(lines).encode(), verdicts
 
 
 def _no_bytes(_item: object) -> int:
