@@ -198,7 +198,7 @@ def csv_lines(record: Record, number: int, source: str, out: CsvFile) -> tuple[l
             if e.ends_trick:
                 winner = str(e.seat)  # type: ignore[attr-defined]
                 for i, end in zip(pending, ends, strict=True):
-                    lines[i] += winner + end
+                    lines[i] = f"{lines[i]}{winner}{end}"
                 pending = []
                 ends = []
                 trick += 1
