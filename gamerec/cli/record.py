@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import re
 import shutil
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,18 +35,51 @@ class HandsChoice(StrEnum):
     unknown = "unknown"
 
 
-RECORD_HELP = (
-    "at the prompt: an action, the seat by number or name first, or left out for the seat to move "
-    "(2 play QS, Bo play QS, play QS, 0 bid 1 ; a note) · undo · note TEXT · legal · "
-    "stock CARD · show · score · help · quit"
-)
+#: Each game's actions, as examples for the prompt's help (docs/notation.md, "Actions"), and
+#: whether its rules ask for stock cards as they are turned (``stock CARD``).
+_EXAMPLES: dict[str, tuple[tuple[str, ...], bool]] = {
+    "blackball": (("bid 1", "play QS"), False),
+    "black-swan-2012": (("play 7H 8H 9H", "play QS", "declare"), False),
+    "black-swan-taroc": (("play 2C", "pass AS4", "pledge stone"), True),
+    "forest": (("play R3", "play G1"), True),
+}
 
 
-def _record_help() -> str:
-    """:data:`RECORD_HELP`, saying that Tab completes on a terminal (where it does)."""
-    if not prompt_ready().terminal:
-        return RECORD_HELP
-    return RECORD_HELP.replace("; a note)", "; a note; Tab completes actions and words)")
+def record_help(game_id: str, players: Sequence[str], terminal: bool = False) -> str:
+    """What may be typed at the prompt of ``game_id``, with examples of its own actions and
+    the players' own names; that Tab completes, on a ``terminal``.
+
+    >>> record_help("forest", ["Ann", "Bo"])  # doctest: +NORMALIZE_WHITESPACE
+    'at the prompt: an action, the seat by number or name first, or left out for the seat to
+    move (1 play R3, Bo play R3, play G1 ; a note) · undo · note TEXT · legal · stock CARD ·
+    show · score · help · quit'
+    """
+    actions, stock = _EXAMPLES.get(game_id, (("play CARD",), False))
+    seat = min(1, len(players) - 1)
+    name = players[seat] if players else ""
+    first, *rest = actions
+    shown = [f"{seat} {first}", *([f"{name} {first}"] if name and " " not in name else []), *rest]
+    tab = "; Tab completes actions and words" if terminal else ""
+    words = [
+        "undo",
+        "note TEXT",
+        "legal",
+        *(["stock CARD"] if stock else []),
+        "show",
+        "score",
+        "help",
+        "quit",
+    ]
+    return (
+        "at the prompt: an action, the seat by number or name first, or left out for the seat to move "
+        f"({', '.join(shown)} ; a note{tab}) · " + " · ".join(words)
+    )
+
+
+def _record_help(rec: Recorder) -> str:
+    """:func:`record_help` for the game being recorded, saying that Tab completes on a
+    terminal (where it does)."""
+    return record_help(rec.header.game, rec.header.players, prompt_ready().terminal)
 
 
 def _meta_option(name: str, what: str) -> Any:
@@ -150,7 +184,7 @@ def record(
             force=force,
         )
     prompt_ready()
-    say(f"journal: {rec.journal} · {_record_help()}", "dim")
+    say(f"journal: {rec.journal} · {_record_help(rec)}", "dim")
     try:
         if resume is not None and rec.deals:  # where the recording stands, once
             show(rec, "show")
@@ -159,8 +193,15 @@ def record(
         again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
         unkept = e.unkept if isinstance(e, Stop) else ""
         kept = f"{unkept}; the journal holds the rest" if unkept else "nothing is lost"
-        say(f"stopped: {kept}; continue with: {again}")
         interrupted = isinstance(e, KeyboardInterrupt) or (isinstance(e, Stop) and e.interrupted)
+        # the end of piped input before the game's end: no record written, so not a success
+        # (Ctrl-D on a terminal is a stop the user chose, as quit is)
+        ended = isinstance(e, EOFError) or (isinstance(e, Stop) and e.ended)
+        if ended and not interrupted and not prompt_ready().terminal:
+            ended_early = "the input ended before the game did, no record written"
+            say(f"stopped: {ended_early}; {kept}; continue with: {again}")
+            return EXIT_PROBLEM
+        say(f"stopped: {kept}; continue with: {again}")
         return 130 if interrupted else EXIT_OK
     finally:
         rec.close()
@@ -246,7 +287,7 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         if word == "quit":
             raise Stop("", False)
         if word == "help":
-            say(_record_help())
+            say(_record_help(rec))
             legal = rec.legal()
             if legal:
                 say("legal: " + ", ".join(legal))

@@ -48,12 +48,14 @@ def attempt(step: Callable[..., list[str]], *args: str) -> None:
 
 
 class Stop(Exception):
-    """The recording stopped while a deal was typed: what of it the journal does not hold."""
+    """The recording stopped while a deal was typed: what of it the journal does not hold;
+    whether by Ctrl-C (``interrupted``) or at the end of the input (``ended``)."""
 
-    def __init__(self, unkept: str, interrupted: bool) -> None:
+    def __init__(self, unkept: str, interrupted: bool, ended: bool = False) -> None:
         super().__init__(unkept)
         self.unkept = unkept
         self.interrupted = interrupted
+        self.ended = ended
 
 
 #: the words of the prompts of a deal being typed (the dealer, the hands, the up-card)
@@ -119,7 +121,10 @@ def record_deal(rec: Recorder) -> None:
     except (EOFError, KeyboardInterrupt, Stop) as e:
         if not answers:
             raise
-        raise Stop(_unkept(rec, number, steps[: len(answers)]), isinstance(e, KeyboardInterrupt)) from None
+        ended = isinstance(e, EOFError) or (isinstance(e, Stop) and e.ended)
+        raise Stop(
+            _unkept(rec, number, steps[: len(answers)]), isinstance(e, KeyboardInterrupt), ended
+        ) from None
 
 
 def _entry_name(rec: Recorder, step: int | None) -> str:

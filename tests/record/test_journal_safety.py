@@ -331,7 +331,7 @@ def test_a_damaged_middle_line_resumes_up_to_it(name: str, line: int, why: str, 
     original = (BROKEN / name).read_bytes()
     journal.write_bytes(original)
     r = cli("record", "-o", tmp_path / "g.grec", "--resume", journal, input=b"")
-    assert r.exit_code == 0, r.stderr
+    assert r.exit_code == 1, r.stderr
     message = one_line(r.stderr)
     assert message.startswith(f"{journal}: line {line} ") and why in message, message
     assert f"{journal}.damaged" in message
@@ -402,7 +402,7 @@ def test_a_seat_number_that_is_no_seat_asks_again(
     r = cli(
         "record", "-o", "g.grec", "-g", "blackball", "-p", "A,B", input=typed([answer, "0", "QS", "4C", "AH"])
     )
-    assert r.exit_code == 0, r.stderr
+    assert r.exit_code == 1, r.stderr
     assert r.stdout.count("dealer (seat 0-1): ") == 2 and "✗" in r.stdout
     assert Recorder.resume("g.grec.journal").deals[0].dealer == 0
 
@@ -411,7 +411,7 @@ def test_a_huge_number_in_an_action_is_rejected(tmp_path: Path, monkeypatch: pyt
     monkeypatch.chdir(tmp_path)
     typing = ["0", "QS", "4C", "AH", "1 bid " + "7" * 5000, "7" * 5000 + " bid 0", "1 bid 0"]
     r = cli("record", "-o", "g.grec", "-g", "blackball", "-p", "A,B", input=typed(typing))
-    assert r.exit_code == 0, r.stderr
+    assert r.exit_code == 1, r.stderr
     assert r.stdout.count("✗") == 2
     assert Recorder.resume("g.grec.journal").deals[0].actions == ["1 bid 0"]
 
