@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import collections
 import copy as _copy
-import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 import msgspec
 from mypy_extensions import mypyc_attr
@@ -34,6 +33,9 @@ from .errors import Illegal
 from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
+
+if TYPE_CHECKING:  # a random generator is only ever given (the bots', the deals')
+    import random
 
 __all__ = [
     "Bot",
@@ -176,7 +178,7 @@ def _fresh(value: Any) -> Any:
 
 
 #: A bot picks an action for the player to move, using only the given random generator.
-Bot = Callable[[Any, random.Random], Action]
+Bot = Callable[[Any, "random.Random"], Action]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -14,6 +14,7 @@ The record itself always keeps the text exactly as written; only what is shown c
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
@@ -42,14 +43,21 @@ LINE_BREAK = "⏎"
 _BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 _ACTIVE = f"\\x00-\\x1f\\x7f-\\x9f{_BIDI}\\u2028\\u2029\\ud800-\\udfff"
 
-_SEQUENCE = re.compile(
+# the patterns are compiled when first needed (most text is printable and needs none; they
+# took 2 ms of every command's start-up)
+_SEQUENCE = (
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI (colours, cursor moves, clearing the screen)
     # OSC (window titles, OSC 8 hyperlinks), DCS, SOS, PM and APC strings, ended by BEL or ST
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
     r"|\x1b[ -/]*[0-~]"  # any other escape (and the start of an unterminated one)
 )
-_LINE_BREAKS = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-_ACTIVE_CHAR = re.compile(f"[{_ACTIVE}]")
+_LINE_BREAKS = r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]"
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The escape sequences, the line breaks and the active characters, compiled."""
+    return re.compile(_SEQUENCE), re.compile(_LINE_BREAKS), re.compile(f"[{_ACTIVE}]")
 
 
 def terminal_text(text: str) -> str:
@@ -66,9 +74,10 @@ def terminal_text(text: str) -> str:
     """
     if text.isprintable():  # no control, format or separator character (but the space)
         return text
-    text = _SEQUENCE.sub(STAND_IN, text)
-    text = _LINE_BREAKS.sub(LINE_BREAK, text)
-    return _ACTIVE_CHAR.sub(STAND_IN, text)
+    sequence, line_breaks, active = _patterns()
+    text = sequence.sub(STAND_IN, text)
+    text = line_breaks.sub(LINE_BREAK, text)
+    return active.sub(STAND_IN, text)
 
 
 def strip_controls(text: str) -> str:
@@ -80,7 +89,8 @@ def strip_controls(text: str) -> str:
     """
     if text.isprintable():
         return text
-    return _ACTIVE_CHAR.sub(lambda m: m[0] if m[0] in "\t\n" else "", _SEQUENCE.sub("", text))
+    sequence, _, active = _patterns()
+    return active.sub(lambda m: m[0] if m[0] in "\t\n" else "", sequence.sub("", text))
 
 
 #: what makes a spreadsheet read a cell as a formula (OWASP's list for CSV injection)
@@ -171,7 +181,7 @@ _CELLS_KEPT = 4096
 
 # what JSON may carry as a \u escape but never raw: C1 controls and DEL (msgspec escapes C0
 # already), the bidirectional controls and the line and paragraph separators
-_JSON_ACTIVE = re.compile(f"[\\x7f-\\x9f{_BIDI}\\u2028\\u2029]")
+_JSON_ACTIVE = f"[\\x7f-\\x9f{_BIDI}\\u2028\\u2029]"
 
 
 def json_inert(text: str) -> str:
@@ -185,4 +195,4 @@ def json_inert(text: str) -> str:
     """
     if text.isascii() and "\x7f" not in text:
         return text
-    return _JSON_ACTIVE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+    return re.sub(_JSON_ACTIVE, lambda m: f"\\u{ord(m[0]):04x}", text)
