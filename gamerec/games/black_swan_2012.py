@@ -463,24 +463,24 @@ def playable(
         found.update(_JOKERS[1 : min(jokers, 3 if joker_triple else 2, room) + 1])
     # groups: natural cards of one rank, jokers standing in (in card order as they come:
     # the cards of a rank ascending, the jokers numbered after them)
+    # (a table of them by the rank's cards, the jokers and the room, as for the sequences)
+    naturals = bytes(counts[:52])
     ranks = [c % 13 for c in held]
-    if jokers or len(set(ranks)) < len(ranks):
-        by_rank: dict[int, list[int]] = {}
-        for c, r in zip(held, ranks, strict=True):
-            by_rank.setdefault(r, []).append(c)
-        for cards in by_rank.values():
-            if not jokers and len(cards) < 2:
-                continue
-            for size in range(1, len(cards) + 1):
-                most = min(jokers, room - size)
-                for subset in combinations(cards, size):
-                    for j in range(2 - size if size < 2 else 0, most + 1):
-                        found.add(subset + _JOKERS[j])
+    distinct = set(ranks)
+    if jokers or len(distinct) < len(ranks):
+        for rank in distinct:
+            of_rank = (naturals[rank::13], rank, jokers, room)  # the rank's card in each suit
+            groups = _GROUPS.get(of_rank)
+            if groups is None:
+                groups = _groups(of_rank[0], rank, jokers, room)
+                if len(_GROUPS) >= _RUNS_KEPT:
+                    _GROUPS.clear()
+                _GROUPS[of_rank] = groups
+            found.update(groups)
     # sequences: from each suit's cards, the jokers and the room (a table of them, since a
     # hand's suits change one play at a time)
     longest = min(room, TABLE)
     shortest = max(min_run, 2)
-    naturals = bytes(counts[:52])
     for first in (0, 13, 26, 39):
         suit = naturals[first : first + 13]
         if suit == _NO_CARDS:
@@ -508,6 +508,26 @@ _NO_CARDS: Final = bytes(13)
 #: the room: most plays of a game find theirs here. Emptied when it reaches its size.
 _RUNS: dict[tuple[bytes, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _RUNS_KEPT: Final = 100_000
+
+
+#: The groups of one rank's cards (:func:`_groups`) by those cards, the jokers and the room.
+_GROUPS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _groups(held: bytes, rank: int, jokers: int, room: int) -> tuple[tuple[int, ...], ...]:
+    """The groups (sorted card tuples, jokers last) of the cards of ``rank`` held in each
+    suit (``held``, by suit), with ``jokers`` to stand in and ``room`` places on the table:
+    one card or more of the rank and jokers, two cards at least."""
+    cards = [rank + 13 * suit for suit in range(4) if held[suit]]
+    if not jokers and len(cards) < 2:
+        return ()
+    found: set[tuple[int, ...]] = set()
+    for size in range(1, len(cards) + 1):
+        most = min(jokers, room - size)
+        for subset in combinations(cards, size):
+            for j in range(2 - size if size < 2 else 0, most + 1):
+                found.add(subset + _JOKERS[j])
+    return tuple(found)
 
 
 def _runs(
