@@ -21,16 +21,18 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from ..batch import map_chunks, max_jobs
 from ..errors import InputError
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
-from ..format.read import read_records
+from ..format.read import RawRecord, decode_raw, read_records
 from ..format.write import remove_stale_temporaries, temporary_path
 from .parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, RECORD_COLUMNS, TABLES, chunks
 
@@ -72,13 +74,18 @@ def _arrow_type(pa: Any, kind: str) -> Any:
     return getattr(pa, "bool_" if kind == "bool" else kind)()
 
 
+_SCHEMAS: dict[str, Any] = {}
+
+
 def schemas() -> dict[str, Any]:
     """The Arrow schema of each table, by name."""
-    pa, _ = _pyarrow()
-    return {
-        name: pa.schema([(c, _arrow_type(pa, kind)) for c, kind in columns])
-        for name, columns in TABLES.items()
-    }
+    if not _SCHEMAS:
+        pa, _ = _pyarrow()
+        _SCHEMAS.update({
+            name: pa.schema([(c, _arrow_type(pa, kind)) for c, kind in columns])
+            for name, columns in TABLES.items()
+        })  # fmt: skip
+    return dict(_SCHEMAS)
 
 
 def record_batches(
@@ -88,7 +95,7 @@ def record_batches(
     pyarrow Tables by name (``records``, ``deals``, ``actions``), a chunk at a time (a chunk
     every ``group`` records): memory stays flat. Unreadable records are left out."""
     pa, _ = _pyarrow()
-    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
+    counts = dict.fromkeys(_COUNTS, 0)
     yield from chunks(read_records(expand_paths(paths), on_progress), counts, group, pa, schemas())
 
 
@@ -117,12 +124,54 @@ def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, 
 _HELD_ROWS = {"records": 10_000, "deals": 50_000}
 
 
+_COUNTS = ("records", "actions", "deal_rows", "unreadable")
+# a chunk's tables as they cross from a worker: its counts, then each table as an Arrow IPC
+# stream (None when the chunk had no readable record)
+_Shipped = tuple[list[int], list[bytes] | None]
+_shipped_decoder = msgspec.msgpack.Decoder(_Shipped)
+
+
+def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
+    """In a worker process: the tables of a chunk of undecoded records (built by the same
+    :func:`chunks` as in one process), as :data:`_Shipped` MessagePack."""
+    pa, _ = _pyarrow()
+    schema = schemas()
+    counts = dict.fromkeys(_COUNTS, 0)
+    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema))
+    streams: list[bytes] | None = None
+    if parts:
+        streams = []
+        for name in TABLES:
+            sink = pa.BufferOutputStream()
+            with pa.ipc.new_stream(sink, schema[name]) as w:
+                for part in parts:
+                    w.write_table(part[name])
+            streams.append(sink.getvalue().to_pybytes())
+    return msgspec.msgpack.encode(([counts[c] for c in _COUNTS], streams))
+
+
+def _from_workers(
+    files: list[str], counts: dict[str, int], jobs: int, group: int, on_progress: OnProgress | None
+) -> Generator[dict[str, Any]]:
+    """The tables of ``files`` a chunk at a time, in input order, as :func:`chunks` gives
+    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date."""
+    pa, _ = _pyarrow()
+    work = partial(_chunk_tables, group=group)
+    for done in map_chunks(files, work, jobs, chunk=256, on_progress=on_progress, lost="not exported"):
+        numbers, streams = _shipped_decoder.decode(done)
+        for c, n in zip(_COUNTS, numbers, strict=True):
+            counts[c] += n
+        if streams is not None:
+            yield {name: pa.ipc.open_stream(s).read_all() for name, s in zip(TABLES, streams, strict=True)}
+
+
 def write_parquet(
     paths: Paths,
     directory: str | Path,
     *,
     force: bool = False,
     group: int = 2000,
+    jobs: int = 1,
     on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
@@ -130,8 +179,15 @@ def write_parquet(
     row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
     deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
     (fewer row groups: less memory held by the writers). Each file is written to a temporary
-    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
+    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
+
+    With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
+    256 records (the same rows, so every value is the same), and this process writes
+    them in input order (actions.parquet then gets a row group per chunk). A worker that
+    dies raises :class:`gamerec.batch.WorkerLost` and nothing is written."""
     pa, pq = _pyarrow()
+    if not 1 <= jobs <= max_jobs():
+        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
     created = not out.exists()
@@ -146,7 +202,7 @@ def write_parquet(
         remove_stale_temporaries(t)
     temps = {name: temporary_path(t) for name, t in targets.items()}
     writers: dict[str, Any] = {}
-    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
+    counts = dict.fromkeys(_COUNTS, 0)
     try:
         for name, tmp in temps.items():
             writers[name] = pq.ParquetWriter(str(tmp), schema[name])
@@ -157,12 +213,18 @@ def write_parquet(
             writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
             held[name] = []
 
-        for chunk in chunks(read_records(files, on_progress), counts, group, pa, schema):
-            writers["actions"].write_table(chunk["actions"])
-            for name, rows in _HELD_ROWS.items():
-                held[name].append(chunk[name])
-                if sum(t.num_rows for t in held[name]) >= rows:
-                    write_held(name)
+        made = (
+            chunks(read_records(files, on_progress), counts, group, pa, schema)
+            if jobs == 1
+            else _from_workers(files, counts, jobs, group, on_progress)
+        )
+        with contextlib.closing(made):  # the workers stop with it
+            for chunk in made:
+                writers["actions"].write_table(chunk["actions"])
+                for name, rows in _HELD_ROWS.items():
+                    held[name].append(chunk[name])
+                    if sum(t.num_rows for t in held[name]) >= rows:
+                        write_held(name)
         for name in _HELD_ROWS:
             if held[name]:
                 write_held(name)
