@@ -231,12 +231,18 @@ def _worker(conn: Connection, work: ChunkWork, parent: int) -> None:
             except Exception as e:  # a bug: the parent raises it
                 _send_error(conn, e)
                 continue
-            conn.send(done)
+            conn.send_bytes(_DONE)
+            conn.send_bytes(done)  # as it is: no pickling of a large result
     except (OSError, EOFError):  # the parent is gone
         return
 
 
+# each reply is two messages: what it is, then the result's bytes or the exception pickled
+_DONE, _FAILED = b"d", b"f"
+
+
 def _send_error(conn: Connection, e: Exception) -> None:
+    conn.send_bytes(_FAILED)
     try:
         conn.send(e)
     except OSError:
@@ -383,10 +389,9 @@ class _Workers:
         assert w.seq is not None
         try:
             if w.conn.poll():
-                reply = w.conn.recv()
-                if isinstance(reply, BaseException):
-                    raise reply
-                done[w.seq] = reply
+                if w.conn.recv_bytes() == _FAILED:
+                    raise w.conn.recv()
+                done[w.seq] = w.conn.recv_bytes()
                 w.seq, w.block = None, []
                 if w.process.is_alive():
                     return

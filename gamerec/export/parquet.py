@@ -21,6 +21,7 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
+import struct
 from collections.abc import Generator, Iterator
 from functools import partial
 from pathlib import Path
@@ -125,29 +126,30 @@ _HELD_ROWS = {"records": 10_000, "deals": 50_000}
 
 
 _COUNTS = ("records", "actions", "deal_rows", "unreadable")
-# a chunk's tables as they cross from a worker: its counts, then each table as an Arrow IPC
-# stream (None when the chunk had no readable record)
-_Shipped = tuple[list[int], list[bytes] | None]
-_shipped_decoder = msgspec.msgpack.Decoder(_Shipped)
+# a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
+# stream, then the chunk's counts and where each stream ends (none when no record of the
+# chunk could be read)
+_TAIL = struct.Struct("<7q")
 
 
 def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
     """In a worker process: the tables of a chunk of undecoded records (built by the same
-    :func:`chunks` as in one process), as :data:`_Shipped` MessagePack."""
+    :func:`chunks` as in one process), as IPC streams in one buffer (see :data:`_TAIL`)."""
     pa, _ = _pyarrow()
     schema = schemas()
     counts = dict.fromkeys(_COUNTS, 0)
     parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema))
-    streams: list[bytes] | None = None
+    sink = pa.BufferOutputStream()
+    ends = [0, 0, 0]
     if parts:
-        streams = []
-        for name in TABLES:
-            sink = pa.BufferOutputStream()
+        for i, name in enumerate(TABLES):
             with pa.ipc.new_stream(sink, schema[name]) as w:
                 for part in parts:
                     w.write_table(part[name])
-            streams.append(sink.getvalue().to_pybytes())
-    return msgspec.msgpack.encode(([counts[c] for c in _COUNTS], streams))
+            ends[i] = sink.tell()
+    sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends))
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
 
 
 def _from_workers(
@@ -158,11 +160,13 @@ def _from_workers(
     pa, _ = _pyarrow()
     work = partial(_chunk_tables, group=group)
     for done in map_chunks(files, work, jobs, chunk=256, on_progress=on_progress, lost="not exported"):
-        numbers, streams = _shipped_decoder.decode(done)
-        for c, n in zip(_COUNTS, numbers, strict=True):
-            counts[c] += n
-        if streams is not None:
-            yield {name: pa.ipc.open_stream(s).read_all() for name, s in zip(TABLES, streams, strict=True)}
+        *numbers, a, b, c = _TAIL.unpack_from(done, len(done) - _TAIL.size)
+        for name, n in zip(_COUNTS, numbers, strict=True):
+            counts[name] += n
+        if c:
+            buffer = pa.py_buffer(done)  # the tables read from it in place
+            spans = zip(TABLES, (0, a, b), (a, b, c), strict=True)
+            yield {name: pa.ipc.open_stream(buffer.slice(i, j - i)).read_all() for name, i, j in spans}
 
 
 def write_parquet(
@@ -183,8 +187,9 @@ def write_parquet(
 
     With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
     256 records (the same rows, so every value is the same), and this process writes
-    them in input order (actions.parquet then gets a row group per chunk). A worker that
-    dies raises :class:`gamerec.batch.WorkerLost` and nothing is written."""
+    them in input order (gathering the actions of a few chunks into a row group of about
+    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
+    nothing is written."""
     pa, pq = _pyarrow()
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
@@ -206,7 +211,10 @@ def write_parquet(
     try:
         for name, tmp in temps.items():
             writers[name] = pq.ParquetWriter(str(tmp), schema[name])
-        held: dict[str, list[Any]] = {name: [] for name in _HELD_ROWS}
+        # up to these rows are gathered into a row group (the chunks of workers are smaller
+        # than one process's: their actions are gathered as one process's chunks are made)
+        limits = {"actions": group * 25 if jobs > 1 else 0, **_HELD_ROWS}
+        held: dict[str, list[Any]] = {name: [] for name in limits}
 
         def write_held(name: str) -> None:
             table = pa.concat_tables(held[name])
@@ -220,12 +228,11 @@ def write_parquet(
         )
         with contextlib.closing(made):  # the workers stop with it
             for chunk in made:
-                writers["actions"].write_table(chunk["actions"])
-                for name, rows in _HELD_ROWS.items():
+                for name, rows in limits.items():
                     held[name].append(chunk[name])
                     if sum(t.num_rows for t in held[name]) >= rows:
                         write_held(name)
-        for name in _HELD_ROWS:
+        for name in limits:
             if held[name]:
                 write_held(name)
         for w in writers.values():
