@@ -22,6 +22,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from gamerec.batch import WorkerLost  # noqa: E402
 from gamerec.bots import simulate  # noqa: E402
+from gamerec.errors import InputError  # noqa: E402
 from gamerec.export import parquet  # noqa: E402
 from gamerec.export.parquet import TABLES, write_parquet  # noqa: E402
 from gamerec.format.read import RawRecord  # noqa: E402
@@ -87,7 +88,7 @@ def test_the_library_gives_the_same_summary_and_tables(batch: list[str], tmp_pat
 
 
 def test_jobs_out_of_bounds_refused_before_any_folder_is_made(batch: list[str], tmp_path: Path) -> None:
-    with pytest.raises(Exception, match="jobs 0: a batch uses 1 to"):
+    with pytest.raises(InputError, match="jobs 0: a batch uses 1 to"):
         write_parquet(batch, tmp_path / "out", jobs=0)
     assert not (tmp_path / "out").exists()
 
