@@ -98,8 +98,10 @@ def export(
     columns), text (a readable history with the game's score sheet), HTML (one
     self-contained page that replays a record in a browser), or, for a whole batch,
     Parquet (a folder with records.parquet, deals.parquet and actions.parquet, to query
-    with DuckDB or pandas; needs the 'parquet' extra; --jobs worker processes build the
-    tables, this one writes them in input order).
+    with DuckDB or pandas; needs the 'parquet' extra).
+
+    Parquet: --jobs N worker processes build the tables of chunks of 256 records and
+    this one writes them in input order (the same tables as --jobs 1).
 
     CSV, text and HTML replay each record: one that is not valid is still exported as far
     as it goes (an illegal record up to its illegal action, which the CSV's 'illegal'
