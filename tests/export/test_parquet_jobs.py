@@ -128,12 +128,16 @@ def children(pid: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
-def test_a_worker_killed_from_outside_ends_the_export_with_one_line(tmp_path: Path) -> None:
-    """As an OOM kill would: SIGKILL to a running worker of `export -j 2`."""
-    big = tmp_path / "big.grec"
-    write_records(renamed("blackball", 6000, "C"), big)
-    out = tmp_path / "out"
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """6 000 blackball records: a few seconds of export for two workers."""
+    path = tmp_path_factory.mktemp("pqjobs-big") / "big.grec"
+    write_records(renamed("blackball", 6000, "C"), path)
+    return path
+
+
+def exporting(big: Path, out: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    """`export -j 2` of ``big`` into ``out`` under way, and its two workers."""
     proc = subprocess.Popen(
         [*CLI, "export", str(big), "--to", "parquet", "-o", str(out), "-j", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -143,13 +147,25 @@ def test_a_worker_killed_from_outside_ends_the_export_with_one_line(tmp_path: Pa
         assert proc.poll() is None, f"the export ended before 2 workers ran: {proc.communicate()}"
         assert time.monotonic() < deadline, "no workers started"
         time.sleep(0.005)
-    os.kill(max(kids), signal.SIGKILL)
+    return proc, kids
+
+
+def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
     try:
-        stdout, stderr = proc.communicate(timeout=TIMEOUT)
+        return proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
         raise AssertionError("hangs") from None
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+def test_a_worker_killed_from_outside_ends_the_export_with_one_line(big: Path, tmp_path: Path) -> None:
+    """As an OOM kill would: SIGKILL to a running worker of `export -j 2`."""
+    out = tmp_path / "out"
+    proc, kids = exporting(big, out)
+    os.kill(max(kids), signal.SIGKILL)
+    stdout, stderr = finish(proc)
     assert proc.returncode == 2, stderr
     assert stdout == ""
     assert re.fullmatch(
@@ -159,6 +175,32 @@ def test_a_worker_killed_from_outside_ends_the_export_with_one_line(tmp_path: Pa
         stderr,
     ), stderr
     assert not out.exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+def test_ctrl_c_during_export_with_workers_leaves_no_file(big: Path, tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the process group) while workers build tables: exit 130, one
+    line, no table and no temporary file left, the folder made for it removed."""
+    out = tmp_path / "out"
+    proc, kids = exporting(big, out)
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = finish(proc)
+    assert proc.returncode == 130, stderr
+    assert stdout == ""
+    assert len(stderr.splitlines()) == 1 and stderr.startswith("gamerec: interrupted (SIGINT)"), stderr
+    assert not out.exists()
+    for pid in kids:  # the workers are gone (or zombies of the parent, gone with it)
+        deadline = time.monotonic() + TIMEOUT
+        while Path(f"/proc/{pid}").exists() and "zombie" not in _status(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived the export"
+            time.sleep(0.01)
+
+
+def _status(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "zombie"
 
 
 @pytest.mark.parametrize("form", ["csv", "json", "text", "html"])
