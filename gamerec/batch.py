@@ -15,6 +15,7 @@ import os
 import signal
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
+from functools import partial
 from itertools import chain, islice
 from typing import TYPE_CHECKING
 
@@ -32,7 +33,16 @@ if TYPE_CHECKING:  # multiprocessing is imported when worker processes start (st
     from multiprocessing.context import ForkContext, SpawnContext
     from multiprocessing.process import BaseProcess
 
-__all__ = ["MAX_JOBS", "WorkerLost", "content_hash", "default_jobs", "max_jobs", "verify_batch"]
+__all__ = [
+    "MAX_JOBS",
+    "ChunkWork",
+    "WorkerLost",
+    "content_hash",
+    "default_jobs",
+    "map_chunks",
+    "max_jobs",
+    "verify_batch",
+]
 
 
 #: The most processes a batch may use, unless the machine has more cores than that.
@@ -78,6 +88,15 @@ def _verify_chunk(raws: list[RawRecord], scores: bool) -> bytes:
     return _chunk_encoder.encode([_verify_raw(r, scores) for r in raws])
 
 
+#: the work done on a chunk of records in a worker process (or in this one): bytes back
+ChunkWork = Callable[[list[RawRecord]], bytes]
+
+
+def _check_jobs(jobs: int) -> None:
+    if not 1 <= jobs <= max_jobs():
+        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
+
+
 def verify_batch(
     paths: Paths,
     jobs: int = 1,
@@ -98,8 +117,7 @@ def verify_batch(
     A worker process that dies (killed, say, when memory runs out) raises
     :class:`WorkerLost` naming the records it had, once the verdicts before them are given:
     the batch stops there."""
-    if not 1 <= jobs <= max_jobs():
-        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
+    _check_jobs(jobs)
     files = expand_paths(paths)
     tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
     sizes: deque[int] = deque()  # of the records read and not yet given (read ahead for workers)
@@ -126,8 +144,9 @@ def verify_batch(
             for raw in first:
                 yield _verify_raw(raw, scores)
             return
-        with _Workers(jobs, scores) as workers:
-            yield from workers.run(chain([first, second], blocks))
+        with _Workers(jobs, partial(_verify_chunk, scores=scores)) as workers:
+            for done in workers.run(chain([first, second], blocks)):
+                yield from _chunk_decoder.decode(done)
 
     if tally is None:
         yield from verdicts()
@@ -138,12 +157,57 @@ def verify_batch(
             tally.add(sizes.popleft())
 
 
+def map_chunks(
+    files: list[str],
+    work: ChunkWork,
+    jobs: int,
+    chunk: int = 256,
+    on_progress: OnProgress | None = None,
+    lost: str = "not done",
+) -> Iterator[bytes]:
+    """What ``work`` makes of each chunk of ``chunk`` records (undecoded) of ``files``
+    (already expanded), in input order, done by up to ``jobs`` worker processes (none for
+    a single chunk), a few chunks ahead; ``work`` must be a function of a module (or a
+    :func:`functools.partial` of one) for the workers to be given it. ``on_progress`` hears
+    of each chunk's bytes once the next result is asked for. A worker process that dies
+    raises :class:`WorkerLost`: ``"FILE: records A-B: " + lost + ": a worker process died
+    ..."``, once the results before it are given."""
+    _check_jobs(jobs)
+    tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
+    sizes: deque[int] = deque()  # of the chunks read and not yet given
+
+    def read() -> Iterator[list[RawRecord]]:
+        source = raw_records(files)
+        for block in iter(lambda: list(islice(source, chunk)), []):
+            if tally is not None:
+                sizes.append(sum(r.size for r in block))
+            yield block
+
+    def results() -> Generator[bytes]:
+        blocks = read()
+        first = next(blocks, [])
+        second = next(blocks, [])
+        if not second:  # a single chunk (or none): no process to start
+            if first:
+                yield work(first)
+            return
+        with _Workers(jobs, work, lost) as workers:
+            yield from workers.run(chain([first, second], blocks))
+
+    with contextlib.closing(results()) as given:  # its workers stop with it
+        for done in given:
+            yield done
+            if tally is not None:
+                tally.add(sizes.popleft())
+
+
 # -- worker processes -----------------------------------------------------------------------
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-def _worker(conn: Connection, scores: bool, parent: int) -> None:
-    """A worker process: verify the chunks the parent sends, send back their verdicts.
+def _worker(conn: Connection, work: ChunkWork, parent: int) -> None:
+    """A worker process: do ``work`` on the chunks the parent sends (verify them, say),
+    send back what it makes of each (bytes).
     Ctrl-C is the parent's to handle; SIGTERM and SIGHUP (unless the parent ignores them)
     end it at once and silently, and it leaves quietly when the parent is gone (never a
     traceback)."""
@@ -163,16 +227,22 @@ def _worker(conn: Connection, scores: bool, parent: int) -> None:
             if block is None:
                 return
             try:
-                verdicts = _verify_chunk(block, scores)
+                done = work(block)
             except Exception as e:  # a bug: the parent raises it
                 _send_error(conn, e)
                 continue
-            conn.send(verdicts)
+            conn.send_bytes(_DONE)
+            conn.send_bytes(done)  # as it is: no pickling of a large result
     except (OSError, EOFError):  # the parent is gone
         return
 
 
+# each reply is two messages: what it is, then the result's bytes or the exception pickled
+_DONE, _FAILED = b"d", b"f"
+
+
 def _send_error(conn: Connection, e: Exception) -> None:
+    conn.send_bytes(_FAILED)
     try:
         conn.send(e)
     except OSError:
@@ -206,20 +276,23 @@ class _Worker:
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.conn = conn
-        self.seq: int | None = None  # the chunk it verifies
+        self.seq: int | None = None  # the chunk it works on
         self.block: list[RawRecord] = []
 
 
 class _Workers:
     """Worker processes, started one at a time as chunks wait for one (never more than
-    ``jobs``, never more than there are chunks), each given one chunk at a time; a few
-    chunks per worker are read ahead. Verdicts come back in input order."""
+    ``jobs``, never more than there are chunks), each given one chunk at a time to do
+    ``work`` on; a few chunks per worker are read ahead. What ``work`` makes of each chunk
+    (bytes: verdicts, Arrow tables) comes back in input order. A chunk lost with its worker
+    is named as ``lost`` (not verified, not exported)."""
 
-    def __init__(self, jobs: int, scores: bool) -> None:
+    def __init__(self, jobs: int, work: ChunkWork, lost: str = "not verified") -> None:
         import multiprocessing
 
         self.jobs = jobs
-        self.scores = scores
+        self.work = work
+        self.lost = lost
         self.context: ForkContext | SpawnContext = (
             multiprocessing.get_context("fork")
             if "fork" in multiprocessing.get_all_start_methods()
@@ -237,7 +310,7 @@ class _Workers:
         """A new worker; None when the system refuses one and others already run (the
         batch goes on with those)."""
         ours, theirs = self.context.Pipe()
-        process = self.context.Process(target=_worker, args=(theirs, self.scores, os.getpid()), daemon=True)
+        process = self.context.Process(target=_worker, args=(theirs, self.work, os.getpid()), daemon=True)
         # the signals wait until the worker has set its own handlers (not the parent's)
         blocked = hasattr(signal, "pthread_sigmask")
         if blocked:
@@ -260,7 +333,7 @@ class _Workers:
                 signal.pthread_sigmask(signal.SIG_SETMASK, old)
         return worker
 
-    def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[Verdict]:
+    def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[bytes]:
         from multiprocessing.connection import wait
 
         waiting: deque[tuple[int, list[RawRecord]]] = deque()  # read, not yet given out
@@ -271,7 +344,7 @@ class _Workers:
         more = True
         while True:
             while given in done:
-                yield from _chunk_decoder.decode(done.pop(given))
+                yield done.pop(given)
                 given += 1
             while more and not lost and sent - given < ahead:
                 block = next(blocks, None)
@@ -316,10 +389,9 @@ class _Workers:
         assert w.seq is not None
         try:
             if w.conn.poll():
-                reply = w.conn.recv()
-                if isinstance(reply, BaseException):
-                    raise reply
-                done[w.seq] = reply
+                if w.conn.recv_bytes() == _FAILED:
+                    raise w.conn.recv()
+                done[w.seq] = w.conn.recv_bytes()
                 w.seq, w.block = None, []
                 if w.process.is_alive():
                     return
@@ -334,7 +406,7 @@ class _Workers:
     def _lose(self, w: _Worker, lost: dict[int, str]) -> None:
         assert w.seq is not None
         lost[w.seq] = (
-            f"{_span(w.block)}: not verified: a worker process died ({_death(w.process)}), "
+            f"{_span(w.block)}: {self.lost}: a worker process died ({_death(w.process)}), "
             "perhaps out of memory; the batch stops there (fewer --jobs use less memory)"
         )
         self.workers.remove(w)

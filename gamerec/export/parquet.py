@@ -21,16 +21,19 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import struct
+from collections.abc import Generator, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from ..batch import map_chunks, max_jobs
 from ..errors import InputError
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
-from ..format.read import read_records
+from ..format.read import RawRecord, decode_raw, read_records
 from ..format.write import remove_stale_temporaries, temporary_path
 from .parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, RECORD_COLUMNS, TABLES, chunks
 
@@ -72,13 +75,18 @@ def _arrow_type(pa: Any, kind: str) -> Any:
     return getattr(pa, "bool_" if kind == "bool" else kind)()
 
 
+_SCHEMAS: dict[str, Any] = {}
+
+
 def schemas() -> dict[str, Any]:
     """The Arrow schema of each table, by name."""
-    pa, _ = _pyarrow()
-    return {
-        name: pa.schema([(c, _arrow_type(pa, kind)) for c, kind in columns])
-        for name, columns in TABLES.items()
-    }
+    if not _SCHEMAS:
+        pa, _ = _pyarrow()
+        _SCHEMAS.update({
+            name: pa.schema([(c, _arrow_type(pa, kind)) for c, kind in columns])
+            for name, columns in TABLES.items()
+        })  # fmt: skip
+    return dict(_SCHEMAS)
 
 
 def record_batches(
@@ -88,7 +96,7 @@ def record_batches(
     pyarrow Tables by name (``records``, ``deals``, ``actions``), a chunk at a time (a chunk
     every ``group`` records): memory stays flat. Unreadable records are left out."""
     pa, _ = _pyarrow()
-    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
+    counts = dict.fromkeys(_COUNTS, 0)
     yield from chunks(read_records(expand_paths(paths), on_progress), counts, group, pa, schemas())
 
 
@@ -117,12 +125,57 @@ def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, 
 _HELD_ROWS = {"records": 10_000, "deals": 50_000}
 
 
+_COUNTS = ("records", "actions", "deal_rows", "unreadable")
+# a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
+# stream, then the chunk's counts and where each stream ends (none when no record of the
+# chunk could be read)
+_TAIL = struct.Struct("<7q")
+
+
+def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
+    """In a worker process: the tables of a chunk of undecoded records (built by the same
+    :func:`chunks` as in one process), as IPC streams in one buffer (see :data:`_TAIL`)."""
+    pa, _ = _pyarrow()
+    schema = schemas()
+    counts = dict.fromkeys(_COUNTS, 0)
+    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema))
+    sink = pa.BufferOutputStream()
+    ends = [0, 0, 0]
+    if parts:
+        for i, name in enumerate(TABLES):
+            with pa.ipc.new_stream(sink, schema[name]) as w:
+                for part in parts:
+                    w.write_table(part[name])
+            ends[i] = sink.tell()
+    sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends))
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
+
+
+def _from_workers(
+    files: list[str], counts: dict[str, int], jobs: int, group: int, on_progress: OnProgress | None
+) -> Generator[dict[str, Any]]:
+    """The tables of ``files`` a chunk at a time, in input order, as :func:`chunks` gives
+    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date."""
+    pa, _ = _pyarrow()
+    work = partial(_chunk_tables, group=group)
+    for done in map_chunks(files, work, jobs, chunk=256, on_progress=on_progress, lost="not exported"):
+        *numbers, a, b, c = _TAIL.unpack_from(done, len(done) - _TAIL.size)
+        for name, n in zip(_COUNTS, numbers, strict=True):
+            counts[name] += n
+        if c:
+            buffer = pa.py_buffer(done)  # the tables read from it in place
+            spans = zip(TABLES, (0, a, b), (a, b, c), strict=True)
+            yield {name: pa.ipc.open_stream(buffer.slice(i, j - i)).read_all() for name, i, j in spans}
+
+
 def write_parquet(
     paths: Paths,
     directory: str | Path,
     *,
     force: bool = False,
     group: int = 2000,
+    jobs: int = 1,
     on_progress: OnProgress | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
@@ -130,8 +183,16 @@ def write_parquet(
     row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
     deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
     (fewer row groups: less memory held by the writers). Each file is written to a temporary
-    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`."""
+    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
+
+    With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
+    256 records (the same rows, so every value is the same), and this process writes
+    them in input order (gathering the actions of a few chunks into a row group of about
+    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
+    nothing is written."""
     pa, pq = _pyarrow()
+    if not 1 <= jobs <= max_jobs():
+        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     out = Path(directory)
     created = not out.exists()
@@ -146,24 +207,32 @@ def write_parquet(
         remove_stale_temporaries(t)
     temps = {name: temporary_path(t) for name, t in targets.items()}
     writers: dict[str, Any] = {}
-    counts = dict.fromkeys(("records", "actions", "deal_rows", "unreadable"), 0)
+    counts = dict.fromkeys(_COUNTS, 0)
     try:
         for name, tmp in temps.items():
             writers[name] = pq.ParquetWriter(str(tmp), schema[name])
-        held: dict[str, list[Any]] = {name: [] for name in _HELD_ROWS}
+        # up to these rows are gathered into a row group (the chunks of workers are smaller
+        # than one process's: their actions are gathered as one process's chunks are made)
+        limits = {"actions": group * 25 if jobs > 1 else 0, **_HELD_ROWS}
+        held: dict[str, list[Any]] = {name: [] for name in limits}
 
         def write_held(name: str) -> None:
             table = pa.concat_tables(held[name])
             writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
             held[name] = []
 
-        for chunk in chunks(read_records(files, on_progress), counts, group, pa, schema):
-            writers["actions"].write_table(chunk["actions"])
-            for name, rows in _HELD_ROWS.items():
-                held[name].append(chunk[name])
-                if sum(t.num_rows for t in held[name]) >= rows:
-                    write_held(name)
-        for name in _HELD_ROWS:
+        made = (
+            chunks(read_records(files, on_progress), counts, group, pa, schema)
+            if jobs == 1
+            else _from_workers(files, counts, jobs, group, on_progress)
+        )
+        with contextlib.closing(made):  # the workers stop with it
+            for chunk in made:
+                for name, rows in limits.items():
+                    held[name].append(chunk[name])
+                    if sum(t.num_rows for t in held[name]) >= rows:
+                        write_held(name)
+        for name in limits:
             if held[name]:
                 write_held(name)
         for w in writers.values():

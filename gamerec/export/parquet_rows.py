@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from itertools import accumulate, compress
 from operator import not_
 from typing import Any
@@ -372,7 +372,7 @@ class Rows:
 
 def chunks(
     entries: Iterable[Entry], counts: dict[str, int], group: int, pa: Any, schema: dict[str, Any]
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any]]:
     """The tables of ``entries``, a chunk of Arrow tables (by table name) at a time: one
     every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date."""
     rows = Rows()

@@ -1,0 +1,216 @@
+"""`export --to parquet --jobs N` (issue 19): worker processes build the tables of chunks
+of records, the parent writes them in input order. Every value is the same as with one
+process; a lost worker fails the export with one line and leaves no file; --jobs applies
+to the Parquet export only."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+from helpers import cli
+
+pq = pytest.importorskip("pyarrow.parquet")
+
+from gamerec.batch import WorkerLost  # noqa: E402
+from gamerec.bots import simulate  # noqa: E402
+from gamerec.errors import InputError  # noqa: E402
+from gamerec.export import parquet  # noqa: E402
+from gamerec.export.parquet import TABLES, write_parquet  # noqa: E402
+from gamerec.format.read import RawRecord  # noqa: E402
+from gamerec.format.record import Record  # noqa: E402
+from gamerec.format.write import write_records  # noqa: E402
+
+CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+TIMEOUT = 60  # only so that a hang fails the test instead of the suite
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")
+
+
+def renamed(game: str, n: int, tag: str) -> list[Record]:
+    """``n`` distinct records of ``game``: a few simulated, repeated under other names."""
+    base = list(simulate(game, 4, 5, seed=3))
+    return [msgspec.structs.replace(base[i % 5], players=[f"{tag}{i}-{s}" for s in "abcd"]) for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Four files, 564 records (three chunks of 256): every game, an illegal record and an
+    unreadable one (beside two readable ones) inside the second chunk."""
+    folder = tmp_path_factory.mktemp("pqjobs")
+    first, last = folder / "first.grec", folder / "last.grec"
+    write_records([r for g in GAMES for r in renamed(g, 70, "A")], first)  # 280 records
+    write_records([r for g in GAMES for r in renamed(g, 70, "B")], last)
+    illegal = FIXTURES / "blackball" / "bad" / "revoke.json"
+    unreadable = FIXTURES / "blackball" / "bad" / "corrupt-frame.grec"
+    return [str(first), str(illegal), str(unreadable), str(last)]
+
+
+def read(folder: Path) -> dict[str, object]:
+    return {name: pq.read_table(folder / f"{name}.parquet") for name in TABLES}
+
+
+def test_jobs_2_writes_the_same_tables_as_jobs_1(batch: list[str], tmp_path: Path) -> None:
+    one = cli("export", *batch, "--to", "parquet", "-o", tmp_path / "one", "--jobs", "1", "-q")
+    two = cli("export", *batch, "--to", "parquet", "-o", tmp_path / "two", "--jobs", "2", "-q")
+    assert one.exit_code == two.exit_code == 2, (one.stderr, two.stderr)  # an unreadable record
+    assert two.stderr.replace("/two", "/one") == one.stderr
+    assert "(1 unreadable left out)" in one.stderr
+    tables_one, tables_two = read(tmp_path / "one"), read(tmp_path / "two")
+    for name in TABLES:
+        a, b = tables_one[name], tables_two[name]
+        assert a.schema.equals(b.schema)
+        assert a.num_rows == b.num_rows > 0
+        assert a.to_pylist() == b.to_pylist(), name  # every value, in order
+    statuses = tables_two["records"].column("verdict").to_pylist()
+    assert statuses.count("illegal") == 1 and len(statuses) == 563
+    sources = tables_two["records"].column("source").to_pylist()
+    assert sources == sorted(sources, key=batch.index)  # in input order
+
+
+def test_the_library_gives_the_same_summary_and_tables(batch: list[str], tmp_path: Path) -> None:
+    one = write_parquet(batch, tmp_path / "one")
+    two = write_parquet(batch, tmp_path / "two", jobs=2)
+    assert (one.records, one.actions, one.deal_rows, one.unreadable) == (
+        two.records, two.actions, two.deal_rows, two.unreadable,
+    )  # fmt: skip
+    assert one.unreadable == 1
+    for name, table in read(tmp_path / "one").items():
+        assert table.equals(read(tmp_path / "two")[name])
+
+
+def test_jobs_out_of_bounds_refused_before_any_folder_is_made(batch: list[str], tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="jobs 0: a batch uses 1 to"):
+        write_parquet(batch, tmp_path / "out", jobs=0)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_worker_that_dies_fails_the_export_and_leaves_nothing(
+    batch: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker killed on its second chunk (records 257 on): the export stops with one line
+    naming those records, and neither the folder it made nor any file is left."""
+    if "fork" not in __import__("multiprocessing").get_all_start_methods():
+        pytest.skip("the patched function reaches the workers by fork")
+    real = parquet._chunk_tables
+
+    def dies(raws: list[RawRecord], group: int) -> bytes:
+        if raws[0].index == 256:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(raws, group)
+
+    monkeypatch.setattr(parquet, "_chunk_tables", dies)
+    out = tmp_path / "out"
+    with pytest.raises(WorkerLost, match=r"first\.grec: record 257 to .*last\.grec: record \d+: not "
+                       r"exported: a worker process died \(killed by SIGKILL\)"):  # fmt: skip
+        write_parquet(batch, out, jobs=2)
+    assert not out.exists()
+    out.mkdir()
+    result = cli("export", *batch, "--to", "parquet", "-o", out, "--jobs", "2", "-q")
+    assert result.exit_code == 2
+    assert len(result.stderr.splitlines()) == 1 and "not exported: a worker process died" in result.stderr
+    assert list(out.iterdir()) == []  # the folder was there before: kept, and empty
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """6 000 blackball records: a few seconds of export for two workers."""
+    path = tmp_path_factory.mktemp("pqjobs-big") / "big.grec"
+    write_records(renamed("blackball", 6000, "C"), path)
+    return path
+
+
+def exporting(big: Path, out: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    """`export -j 2` of ``big`` into ``out`` under way, and its two workers."""
+    proc = subprocess.Popen(
+        [*CLI, "export", str(big), "--to", "parquet", "-o", str(out), "-j", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + TIMEOUT
+    while len(kids := children(proc.pid)) < 2:
+        assert proc.poll() is None, f"the export ended before 2 workers ran: {proc.communicate()}"
+        assert time.monotonic() < deadline, "no workers started"
+        time.sleep(0.005)
+    return proc, kids
+
+
+def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    try:
+        return proc.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("hangs") from None
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+def test_a_worker_killed_from_outside_ends_the_export_with_one_line(big: Path, tmp_path: Path) -> None:
+    """As an OOM kill would: SIGKILL to a running worker of `export -j 2`."""
+    out = tmp_path / "out"
+    proc, kids = exporting(big, out)
+    os.kill(max(kids), signal.SIGKILL)
+    stdout, stderr = finish(proc)
+    assert proc.returncode == 2, stderr
+    assert stdout == ""
+    assert re.fullmatch(
+        rf"gamerec: {re.escape(str(big))}: records \d+-\d+: not exported: a worker process died "
+        r"\(killed by SIGKILL\), perhaps out of memory; the batch stops there \(fewer --jobs use less "
+        r"memory\)\n",
+        stderr,
+    ), stderr
+    assert not out.exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+def test_ctrl_c_during_export_with_workers_leaves_no_file(big: Path, tmp_path: Path) -> None:
+    """Ctrl-C (SIGINT to the process group) while workers build tables: exit 130, one
+    line, no table and no temporary file left, the folder made for it removed."""
+    out = tmp_path / "out"
+    proc, kids = exporting(big, out)
+    os.killpg(proc.pid, signal.SIGINT)
+    stdout, stderr = finish(proc)
+    assert proc.returncode == 130, stderr
+    assert stdout == ""
+    assert len(stderr.splitlines()) == 1 and stderr.startswith("gamerec: interrupted (SIGINT)"), stderr
+    assert not out.exists()
+    for pid in kids:  # the workers are gone (or zombies of the parent, gone with it)
+        deadline = time.monotonic() + TIMEOUT
+        while Path(f"/proc/{pid}").exists() and "zombie" not in _status(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived the export"
+            time.sleep(0.01)
+
+
+def _status(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "zombie"
+
+
+@pytest.mark.parametrize("form", ["csv", "json", "text", "html"])
+def test_jobs_applies_to_parquet_only(form: str, fixtures: Path, tmp_path: Path) -> None:
+    game = fixtures / "blackball" / "games" / "family-3p.json"
+    result = cli("export", game, "--to", form, "-o", tmp_path / "out", "--jobs", "2")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"gamerec export: Invalid value for '--jobs': applies to --to parquet only, not --to {form} "
+        "(see 'gamerec export --help')"
+    ]
+    assert not (tmp_path / "out").exists()
