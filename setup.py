@@ -26,9 +26,10 @@ COMPILED = [
     "gamerec/games/black_swan_taroc_view.py",
     "gamerec/games/forest_view.py",
     "gamerec/present.py",
-    # the stepper every replay walks, and the CSV lines made from its steps
+    # the stepper every replay walks, and the CSV lines and Parquet rows made from its steps
     "gamerec/stepper.py",
     "gamerec/export/csv.py",
+    "gamerec/export/parquet_rows.py",
 ]
 
 
