@@ -148,6 +148,21 @@ def _keyed(i0: int, *parts: list[Any]) -> list[_Key]:
     return list(seen.values())
 
 
+def _combine(*keyed: list[_Key]) -> list[_Key]:
+    """The keys of a few partitions (each as :func:`_keyed` gives them, in input order) as
+    one list: one entry per key, its first record the earliest."""
+    seen: dict[int, _Key] = {}
+    for entries in keyed:
+        for t in entries:
+            got = seen.get(t[0])
+            if got is None:
+                seen[t[0]] = (t[0], t[1], t[2], t[3], list(t[4]))  # a copy: inputs stay as made
+            else:
+                got[4].append((t[1], t[2]))
+                got[4].extend(t[4])
+    return list(seen.values())
+
+
 def _repeats(group: tuple[int, list[_Key]]) -> list[tuple[int, str, str, str]]:
     """The records of one key but the first in input order: (place, ``file:record``,
     ``file:record`` of the first, status)."""
@@ -181,12 +196,18 @@ _BUCKETS_PER_PARTITION = 4
 
 def _repeat_bag(bag: Any) -> Any:
     """A bag of the records that repeat an earlier one (see :func:`_repeats`): the keys of
-    each few partitions combined, then shuffled between partitions by bucket (the key
-    modulo a few buckets a partition), each bucket's keys matched in one dict. (Shuffled by
-    key, every record's key became a group of its own: some 130 µs a record.)"""
-    dask, db = _dask()
-    parts = bag.to_delayed(optimize_graph=False)
-    combined = [dask.delayed(_keyed)(i, *parts[i : i + _FAN_IN]) for i in range(0, len(parts), _FAN_IN)]
+    each partition made, those of a few partitions combined, then shuffled between
+    partitions by bucket (the key modulo a few buckets a partition), each bucket's keys
+    matched in one dict. (Shuffled by key, every record's key became a group of its own.)"""
+    dask, _ = _dask()
+    keyed = [dask.delayed(_keyed)(i, part) for i, part in enumerate(bag.to_delayed(optimize_graph=False))]
+    return _shuffled([dask.delayed(_combine)(*keyed[i : i + _FAN_IN]) for i in range(0, len(keyed), _FAN_IN)])
+
+
+def _shuffled(combined: list[Any]) -> Any:
+    """:func:`_repeat_bag` from the keys of each few partitions (delayed lists, as
+    :func:`_combine` makes them, in input order)."""
+    _, db = _dask()
     keys = db.from_delayed(combined)
     buckets = keys.npartitions * _BUCKETS_PER_PARTITION
     shuffled = keys.groupby(partial(_bucket, buckets), shuffle="tasks", npartitions=keys.npartitions)
@@ -217,8 +238,48 @@ def summarize_bag(bag: Any, **compute: Any) -> dict[str, int]:
     summary. Computed with the Dask ``compute`` options given (``scheduler="processes"``;
     none with a ``dask.distributed.Client``)."""
     dask, _ = _dask()
-    frequencies, repeats = dask.compute(bag.map(_status).frequencies(), _repeat_bag(bag), **compute)
-    return _counts(frequencies, repeats)
+    # one task a partition makes both its counts and its keys: its verdicts (a dict each,
+    # with the score sheet) are used once, where they are made, and then dropped, never
+    # held for another task nor sent to another worker
+    parts = bag.to_delayed(optimize_graph=False)
+    made = [dask.delayed(_counted_keys)(i, part) for i, part in enumerate(parts)]
+    groups = [dask.delayed(_combine_counted)(*made[i : i + _FAN_IN]) for i in range(0, len(made), _FAN_IN)]
+    counted, repeats = dask.compute(
+        [dask.delayed(_counted_of)(g) for g in groups],
+        _shuffled([dask.delayed(_keys_of)(g) for g in groups]),
+        **compute,
+    )
+    return _counts([pair for c in counted for pair in c.items()], repeats)
+
+
+_Counted = tuple[dict[str, int], list[_Key]]
+
+
+def _counted_keys(i: int, part: list[Any]) -> _Counted:
+    """The verdicts of partition ``i`` counted by status, and its duplicate keys."""
+    part = list(part)  # Dask's optimizer may hand a bag's partition over as an iterator
+    counted: dict[str, int] = {}
+    for v in part:
+        status = _status(v)
+        counted[status] = counted.get(status, 0) + 1
+    return counted, _keyed(i, part)
+
+
+def _combine_counted(*made: _Counted) -> _Counted:
+    """The counts and the keys of a few partitions (:func:`_counted_keys`), combined."""
+    counted: dict[str, int] = {}
+    for c, _ in made:
+        for status, n in c.items():
+            counted[status] = counted.get(status, 0) + n
+    return counted, _combine(*[k for _, k in made])
+
+
+def _counted_of(made: _Counted) -> dict[str, int]:
+    return made[0]
+
+
+def _keys_of(made: _Counted) -> list[_Key]:
+    return made[1]
 
 
 # -- standings: a Tally per partition, merged ---------------------------------------------
