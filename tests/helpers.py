@@ -15,8 +15,14 @@ conftest's (``from conftest import ROOT, FIXTURES``).
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -186,3 +192,63 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                 if len(component) > 1:
                     found.append(sorted(component))
     return found
+
+
+# -- the command in a process of its own, and its worker processes -------------------------
+#: ``gamerec`` in a fresh process
+CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
+#: how long a process may take: only so that a hang fails the test instead of the suite
+PROCESS_TIMEOUT = 60
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its workers), from /proc."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def start(*args: str | Path) -> subprocess.Popen[str]:
+    """``gamerec ARGS`` under way, in a session of its own."""
+    return subprocess.Popen(
+        [*CLI, *map(str, args)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+
+
+def wait_for_workers(proc: subprocess.Popen[str], n: int) -> list[int]:
+    """The worker processes of ``proc``, once ``n`` of them run."""
+    deadline = time.monotonic() + PROCESS_TIMEOUT
+    while len(kids := children(proc.pid)) < n:
+        assert proc.poll() is None, f"the command ended before {n} workers ran: {proc.communicate()}"
+        assert time.monotonic() < deadline, "no workers started"
+        time.sleep(0.005)
+    return kids
+
+
+def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    """stdout and stderr, once every process holding them (workers too) has ended."""
+    try:
+        return proc.communicate(timeout=PROCESS_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("hangs") from None
+
+
+def assert_gone(pids: list[int]) -> None:
+    """Each of ``pids`` ends (or is a zombie of a parent that is gone), within the timeout."""
+    deadline = time.monotonic() + PROCESS_TIMEOUT
+    for pid in pids:
+        while Path(f"/proc/{pid}").exists() and "Z" not in _state(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived its command"
+            time.sleep(0.01)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"

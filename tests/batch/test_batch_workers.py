@@ -6,19 +6,17 @@ process, and no file left behind."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import cli
+from helpers import CLI, PROCESS_TIMEOUT, assert_gone, cli, finish, start, wait_for_workers
 
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch
@@ -30,8 +28,7 @@ from gamerec.verdicts import Verdict
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
 
-CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
-TIMEOUT = 60  # only so that a hang fails the test instead of the suite
+TIMEOUT = PROCESS_TIMEOUT
 RECORDS = 12_000  # a few seconds of work for two workers: signals arrive mid-batch
 
 
@@ -53,56 +50,6 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def medium(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """3 000 records: written as JSON Lines in about half a second."""
     return different(3000, tmp_path_factory.mktemp("workers") / "medium.grec")
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found += [int(c) for c in (task / "children").read_text().split()]
-    return found
-
-
-def start(*args: str | Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [*CLI, *map(str, args)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )  # fmt: skip
-
-
-def wait_for_workers(proc: subprocess.Popen[str], n: int) -> list[int]:
-    """The parent's worker processes, once ``n`` of them run."""
-    deadline = time.monotonic() + TIMEOUT
-    while len(kids := children(proc.pid)) < n:
-        assert proc.poll() is None, f"the batch ended before {n} workers ran: {proc.communicate()}"
-        assert time.monotonic() < deadline, "no workers started"
-        time.sleep(0.005)
-    return kids
-
-
-def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
-    """stdout and stderr, once every process holding them (workers too) has ended."""
-    try:
-        return proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise AssertionError("hangs") from None
-
-
-def assert_gone(pids: list[int]) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    for pid in pids:
-        while Path(f"/proc/{pid}").exists() and "Z" not in _state(pid):
-            assert time.monotonic() < deadline, f"worker {pid} outlived the batch"
-            time.sleep(0.01)
-
-
-def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return "Z"
 
 
 # -- item 9: a lost worker -------------------------------------------------------------------

@@ -5,18 +5,15 @@ to the Parquet export only."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import cli
+from helpers import assert_gone, cli, finish, start, wait_for_workers
 
 pq = pytest.importorskip("pyarrow.parquet")
 
@@ -29,8 +26,6 @@ from gamerec.format.read import RawRecord  # noqa: E402
 from gamerec.format.record import Record  # noqa: E402
 from gamerec.format.write import write_records  # noqa: E402
 
-CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
-TIMEOUT = 60  # only so that a hang fails the test instead of the suite
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")
 
@@ -120,14 +115,6 @@ def test_a_worker_that_dies_fails_the_export_and_leaves_nothing(
     assert list(out.iterdir()) == []  # the folder was there before: kept, and empty
 
 
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            found += [int(c) for c in (task / "children").read_text().split()]
-    return found
-
-
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """6 000 blackball records: a few seconds of export for two workers."""
@@ -138,25 +125,8 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def exporting(big: Path, out: Path) -> tuple[subprocess.Popen[str], list[int]]:
     """`export -j 2` of ``big`` into ``out`` under way, and its two workers."""
-    proc = subprocess.Popen(
-        [*CLI, "export", str(big), "--to", "parquet", "-o", str(out), "-j", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + TIMEOUT
-    while len(kids := children(proc.pid)) < 2:
-        assert proc.poll() is None, f"the export ended before 2 workers ran: {proc.communicate()}"
-        assert time.monotonic() < deadline, "no workers started"
-        time.sleep(0.005)
-    return proc, kids
-
-
-def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
-    try:
-        return proc.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise AssertionError("hangs") from None
+    proc = start("export", big, "--to", "parquet", "-o", out, "-j", "2")
+    return proc, wait_for_workers(proc, 2)
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
@@ -189,18 +159,7 @@ def test_ctrl_c_during_export_with_workers_leaves_no_file(big: Path, tmp_path: P
     assert stdout == ""
     assert len(stderr.splitlines()) == 1 and stderr.startswith("gamerec: interrupted (SIGINT)"), stderr
     assert not out.exists()
-    for pid in kids:  # the workers are gone (or zombies of the parent, gone with it)
-        deadline = time.monotonic() + TIMEOUT
-        while Path(f"/proc/{pid}").exists() and "zombie" not in _status(pid):
-            assert time.monotonic() < deadline, f"worker {pid} outlived the export"
-            time.sleep(0.01)
-
-
-def _status(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return "zombie"
+    assert_gone(kids)  # the workers are gone (or zombies of the parent, gone with it)
 
 
 @pytest.mark.parametrize("form", ["csv", "json", "text", "html"])
