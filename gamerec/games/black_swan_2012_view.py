@@ -12,7 +12,8 @@ from ..engine import DealScored, Event, GameState, MatchEnded
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards
 from ..view import SeatView, View
-from .black_swan_2012 import _POINTS, DECK, TABLE, BlackSwan2012State, combination
+from .black_swan_2012 import _POINTS, DECK, BlackSwan2012State
+from .black_swan_2012_combinations import TABLE, combination
 from .view_base import Presenter
 
 __all__ = ["BlackSwan2012View"]
