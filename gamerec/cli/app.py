@@ -117,30 +117,41 @@ class Signalled(BaseException):
         return f"{_SIGNAL_WORDS.get(name, 'stopped')} ({name})"
 
 
-def _raise_signalled(signum: int, _frame: object) -> None:
-    raise Signalled(signum)
-
-
 _SIGNAL_WORDS = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hung up"}
 _STOP_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
 
 
 @contextlib.contextmanager
-def _signals_unwind() -> Iterator[None]:
+def _signals_unwind() -> Iterator[list[int]]:
     """While a command runs, SIGINT, SIGTERM and SIGHUP raise :class:`Signalled` (in the
     main thread; the handlers before are put back after). A signal ignored when gamerec
-    started (``nohup`` ignores SIGHUP, a shell's background job SIGINT) stays ignored."""
+    started (``nohup`` ignores SIGHUP, a shell's background job SIGINT) stays ignored.
+
+    Yields the signals received. Python drops an exception raised in a finalizer
+    (``__del__``, a weakref callback) with a traceback on stderr: a signal that lands there
+    is kept quietly in that list instead, and :meth:`Group.main` lets it win over whatever
+    error the command then ends with (its workers died of the same signal, say)."""
+    received: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield received
         return
-    before = {
-        s: signal.signal(s, _raise_signalled) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN
-    }
+
+    def handler(signum: int, _frame: object) -> None:
+        received.append(signum)
+        raise Signalled(signum)
+
+    def unraisable(what: Any) -> None:
+        if not isinstance(what.exc_value, Signalled):
+            hook(what)
+
+    before = {s: signal.signal(s, handler) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN}
+    hook, sys.unraisablehook = sys.unraisablehook, unraisable
     try:
-        yield
+        yield received
     finally:
-        for s, handler in before.items():
-            signal.signal(s, handler)
+        sys.unraisablehook = hook
+        for s, previous in before.items():
+            signal.signal(s, previous)
 
 
 class _Underway:
@@ -285,9 +296,14 @@ class Group(TyperGroup):
         standalone_mode = kwargs.pop("standalone_mode", True)
         underway.work = None  # one process may run several commands (tests)
         try:
-            with _signals_unwind():
-                rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
-                sys.stdout.flush()  # what is still buffered fails here, inside the boundary
+            with _signals_unwind() as received:
+                try:
+                    rv = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+                    sys.stdout.flush()  # what is still buffered fails here, inside the boundary
+                except Exception:
+                    if received:  # a signal dropped on the way (in a finalizer) ended the work
+                        raise Signalled(received[-1]) from None
+                    raise
         except Signalled as e:  # how far the work got, if it was long work
             fail(e.message + underway.note(), 128 + e.signum)
         except typer.Abort:
