@@ -214,7 +214,9 @@ def test_a_signal_that_lands_in_a_finalizer_still_ends_the_command_as_that_signa
 ) -> None:
     """CI, once in about a hundred runs: SIGHUP to the process group of `validate -j 2` exited
     2 ("a worker process died"), not 129. The parent's handler had raised inside a finalizer
-    (``__del__``), where Python drops the exception with a traceback on stderr; the workers
+    (a ``__del__``, or the close of a generator dropped half-way, as the workers' loop does
+    with ``next(genexpr, None)`` for every chunk it hands out), where Python drops the
+    exception with a traceback on stderr; the workers
     died of the same signal, and the batch failed as if they had been lost. Now the signal
     wins: its exit code and its one line, and no traceback."""
     proc = subprocess.run(
