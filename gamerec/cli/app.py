@@ -121,6 +121,19 @@ _SIGNAL_WORDS = {"SIGINT": "interrupted", "SIGTERM": "terminated", "SIGHUP": "hu
 _STOP_SIGNALS = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
 
 
+#: the signals whose exception Python dropped in a finalizer while a command ran: raised
+#: again by :func:`raise_dropped` where the long work checks (each record)
+dropped: list[int] = []
+
+
+def raise_dropped() -> None:
+    """Raise :class:`Signalled` for a signal whose exception was dropped in a finalizer (see
+    :func:`_signals_unwind`): long work calls this for each record, so that the signal
+    still stops it there."""
+    if dropped:
+        raise Signalled(dropped.pop())
+
+
 @contextlib.contextmanager
 def _signals_unwind() -> Iterator[list[int]]:
     """While a command runs, SIGINT, SIGTERM and SIGHUP raise :class:`Signalled` (in the
@@ -128,9 +141,11 @@ def _signals_unwind() -> Iterator[list[int]]:
     started (``nohup`` ignores SIGHUP, a shell's background job SIGINT) stays ignored.
 
     Yields the signals received. Python drops an exception raised in a finalizer
-    (``__del__``, a weakref callback) with a traceback on stderr: a signal that lands there
-    is kept quietly in that list instead, and :meth:`Group.main` lets it win over whatever
-    error the command then ends with (its workers died of the same signal, say)."""
+    (``__del__``, a weakref callback, the close of a generator dropped half-way) with a
+    traceback on stderr: a signal that lands there is kept quietly in :data:`dropped`
+    instead, raised again at the long work's next record (:func:`raise_dropped`), and
+    :meth:`Group.main` lets any signal received win over whatever error the command ends
+    with (its workers died of the same signal, say)."""
     received: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield received
@@ -141,14 +156,18 @@ def _signals_unwind() -> Iterator[list[int]]:
         raise Signalled(signum)
 
     def unraisable(what: Any) -> None:
-        if not isinstance(what.exc_value, Signalled):
+        if isinstance(what.exc_value, Signalled):
+            dropped.append(what.exc_value.signum)
+        else:
             hook(what)
 
     before = {s: signal.signal(s, handler) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN}
     hook, sys.unraisablehook = sys.unraisablehook, unraisable
+    dropped.clear()
     try:
         yield received
     finally:
+        dropped.clear()
         sys.unraisablehook = hook
         for s, previous in before.items():
             signal.signal(s, previous)

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from types import TracebackType
 from typing import IO, Any, TypeVar
 
-from .app import err, real_console, underway
+from .app import err, raise_dropped, real_console, underway
 
 T = TypeVar("T")
 
@@ -85,7 +85,8 @@ class Work:
 
     def __call__(self, records: int, done_bytes: int, total_bytes: int | None) -> None:
         """The ``on_progress`` callback: ``records`` done, holding ``done_bytes`` of the
-        input's ``total_bytes``."""
+        input's ``total_bytes``. A signal dropped in a finalizer stops the work here."""
+        raise_dropped()
         self.records, self.done_bytes, self.total_bytes = records, done_bytes, total_bytes
         if self._bar is None:
             return

@@ -226,6 +226,44 @@ def test_a_signal_that_lands_in_a_finalizer_still_ends_the_command_as_that_signa
     assert (proc.returncode, proc.stdout, proc.stderr) == (code, "", f"gamerec: {word} ({name})\n")
 
 
+GOES_ON = """
+import os, signal
+from gamerec.cli.app import app
+from gamerec.cli.progress import Work
+
+class Finalized:
+    def __del__(self) -> None:
+        os.kill(os.getpid(), signal.SIG{name})  # its handler raises here, in a finalizer
+        sum(range(10))
+
+@app.command("swallow")
+def swallow() -> None:
+    with Work("verifying", "the rest not verified") as work:
+        for n in range(1, 4):
+            if n == 2:
+                Finalized()
+            work(n, 0, None)
+    print("all verified")
+
+app(["swallow"])
+"""
+
+
+@pytest.mark.parametrize(("name", "code", "word"), SIGNALS)
+def test_a_signal_dropped_in_a_finalizer_still_stops_the_work_at_the_next_record(
+    name: str, code: int, word: str
+) -> None:
+    """With nothing else to fail (one process, ``-j 1``), a signal whose exception Python
+    dropped in a finalizer would be lost and the work would go on to the end, exit 0: it
+    stops at the next record instead, as the signal would have."""
+    proc = subprocess.run(
+        [sys.executable, "-c", GOES_ON.format(name=name[3:])], capture_output=True, text=True,
+        timeout=PROCESS_TIMEOUT,
+    )  # fmt: skip
+    said = f"gamerec: {word} ({name}) after 1 record; the rest not verified\n"
+    assert (proc.returncode, proc.stdout, proc.stderr) == (code, "", said)
+
+
 def test_sigterm_to_the_parent_alone_ends_its_workers_quietly(big: Path) -> None:
     """SIGTERM to the parent made the workers print BrokenPipeError tracebacks."""
     proc = start("score", "-j", "2", big)
