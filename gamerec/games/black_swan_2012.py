@@ -59,7 +59,7 @@ from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, combination, playable
+from .black_swan_2012_combinations import TABLE, combination, nth_play, play_count, playable
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
@@ -375,11 +375,14 @@ class BlackSwan2012State(GameState):
         action of the one they choose): the declarations of the Swan, then the plays."""
         if not self.playing:
             return [], []
-        declarations: list[Action] = []
-        if self._can_declare() and not self.played and self.declared is None:
-            declarations = [Declare(s) for s in range(self.n) if self.counts[s][SWAN]]
         room = TABLE - len(self.table)
-        return declarations, playable(self.counts[self.turn], room, self.min_run, self.joker_triple)
+        return self.declarations(), playable(self.counts[self.turn], room, self.min_run, self.joker_triple)
+
+    def declarations(self) -> list[Action]:
+        """The declarations of the Swan that may be made now (the first legal actions)."""
+        if self._can_declare() and not self.played and self.declared is None:
+            return [Declare(s) for s in range(self.n) if self.counts[s][SWAN]]
+        return []
 
 
 def _sorted_hand(counts: Sequence[int]) -> list[int]:
@@ -394,14 +397,20 @@ def _sorted_hand(counts: Sequence[int]) -> list[int]:
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses, making
-    only the chosen action)."""
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
+    same call on a range as long, so the same random numbers), counting the plays and
+    making only the one chosen."""
     assert isinstance(state, BlackSwan2012State)
-    declarations, plays = state.choices()
-    i = rng.choice(range(len(declarations) + len(plays)))
+    declarations = state.declarations() if state.swan_declaration else []
+    counts = state.counts[state.turn]
+    room = TABLE - len(state.table)
+    made = play_count(counts, room, state.min_run, state.joker_triple)
+    i = rng.choice(range(len(declarations) + made))
     if i < len(declarations):
         return declarations[i]
-    return Cards(state.turn, list(plays[i - len(declarations)]))
+    return Cards(
+        state.turn, list(nth_play(counts, room, state.min_run, state.joker_triple, i - len(declarations)))
+    )
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:

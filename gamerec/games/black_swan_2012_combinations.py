@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, compress
+from math import comb
 from typing import Final
 
 from ..cards import JOKER, SWAN
 
-__all__ = ["TABLE", "combination", "playable"]
+__all__ = ["TABLE", "combination", "nth_play", "play_count", "playable"]
 
 #: The places on the table: a play is at most this many cards.
 TABLE: Final = 7
@@ -104,22 +105,16 @@ def playable(
                     _GROUPS.clear()
                 _GROUPS[of_rank] = groups
             found.update(groups)
-    # sequences: from each suit's cards, the jokers and the room (a table of them, since a
+    # sequences: from each suit's cards and the jokers, by length (a table of them, since a
     # hand's suits change one play at a time)
     longest = min(room, TABLE)
     shortest = max(min_run, 2)
-    for first in (0, 13, 26, 39):
-        suit = naturals[first : first + 13]
-        if suit == _NO_CARDS:
-            continue
-        key = (suit, first, jokers, longest, shortest)
-        runs = _RUNS.get(key)
-        if runs is None:
-            runs = _runs(counts, first, jokers, longest, shortest)
-            if len(_RUNS) >= _RUNS_KEPT:
-                _RUNS.clear()
-            _RUNS[key] = runs
-        found.update(runs)
+    if longest >= shortest:
+        for first in (0, 13, 26, 39):
+            suit = naturals[first : first + 13]
+            if suit != _NO_CARDS:
+                for length in range(shortest, longest + 1):
+                    found.update(_suit_runs(suit, first, jokers, length))
     plays = sorted(found)
     plays.sort(key=len)  # stable: by length, then card by card
     return plays
@@ -131,10 +126,234 @@ _JOKERS: Final = tuple((JOKER,) * k for k in range(4))
 #: A suit of which no card is held (13 zero counts).
 _NO_CARDS: Final = bytes(13)
 
-#: The sequences of one suit's cards (:func:`_runs`) by the suit's cards, the jokers and
-#: the room: most plays of a game find theirs here. Emptied when it reaches its size.
-_RUNS: dict[tuple[bytes, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+#: The sequences of one length of one suit's cards (:func:`_suit_runs`), by the suit's
+#: cards, the suit, the jokers and the length: most plays of a game find theirs here.
+#: Emptied when it reaches its size.
+_RUNS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _RUNS_KEPT: Final = 100_000
+#: How many sequences of one suit's cards there are with each room on the table (0 .. 7),
+#: by the jokers and the shortest sequence, then by the suit's cards (whatever the suit).
+_RUN_TOTALS: dict[tuple[int, int], dict[bytes, tuple[int, ...]]] = {}
+
+
+def _suit_runs(suit: bytes, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """The sequences ``length`` cards long of the suit whose cards are numbered from
+    ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in, sorted."""
+    key = (suit, first, jokers, length)
+    runs = _RUNS.get(key)
+    if runs is None:
+        runs = tuple(sorted(_runs(suit, first, jokers, length)))
+        if len(_RUNS) >= _RUNS_KEPT:
+            _RUNS.clear()
+        _RUNS[key] = runs
+    return runs
+
+
+def _runs(suit: bytes, first: int, jokers: int, length: int) -> list[tuple[int, ...]]:
+    """The sequences ``length`` cards long (2 .. 7) of the suit whose cards are numbered
+    from ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in, as card
+    tuples (jokers last), each once: its natural cards within ``length`` places and enough
+    of them that the jokers fill the rest. Each is made once, from its lowest card with
+    the ace high; and those with the ace low (the ace and cards up to ``length`` - 1)."""
+    places = [p for p in range(13) if suit[p]]  # 0 (two) .. 12 (ace)
+    fewest = max(1, length - jokers)  # natural cards
+    plays: list[tuple[int, ...]] = []
+    for i, low in enumerate(places):
+        reach = [first + p for p in places[i + 1 :] if p < low + length]
+        for size in range(fewest, min(len(reach) + 1, length) + 1):
+            for rest in combinations(reach, size - 1):
+                plays.append((first + low, *rest) + _JOKERS[length - size])
+    if suit[12]:  # the ace low, at place 0, the two at 1 ...: with a card up to length - 1
+        below = [first + p for p in places if p <= length - 2]
+        for size in range(max(2, fewest), min(len(below) + 1, length) + 1):
+            for rest in combinations(below, size - 1):
+                plays.append((*rest, first + 12) + _JOKERS[length - size])
+    return plays
+
+
+#: ``_WAYS[length][fewest][n]``: the ways to choose the other natural cards of a sequence
+#: ``length`` cards long, at least ``fewest`` natural cards in all, from ``n`` cards within
+#: reach of its lowest one (the jokers fill the rest).
+_WAYS: Final = tuple(
+    tuple(
+        tuple(
+            sum(comb(n, size - 1) for size in range(max(1, fewest), min(n + 1, length) + 1))
+            for n in range(13)
+        )
+        for fewest in range(TABLE + 1)
+    )
+    for length in range(TABLE + 1)
+)
+
+
+def _run_totals(
+    table: dict[bytes, tuple[int, ...]], suit: bytes, jokers: int, shortest: int
+) -> tuple[int, ...]:
+    """How many sequences the cards of one suit (``suit``: 13 counts) make with ``jokers``,
+    at most 0, 1 .. 7 cards long (the room on the table), kept in ``table`` (the one of
+    :data:`_RUN_TOTALS` for the jokers and ``shortest``)."""
+    # as _runs makes them: from each card, the cards within reach above it (the ace high);
+    # with the ace low, the cards up to length - 1 (bits of the places held)
+    held = sum(1 << p for p in range(13) if suit[p])
+    made = [0] * (TABLE + 1)
+    total = 0
+    for length in range(shortest, TABLE + 1):
+        reach = (1 << (length - 1)) - 1
+        fewest = max(1, length - jokers)
+        ways = _WAYS[length][fewest]
+        for p in range(13):
+            if held >> p & 1:
+                total += ways[(held >> (p + 1) & reach).bit_count()]
+        if suit[12]:
+            total += _WAYS[length][max(2, fewest)][(held & reach).bit_count()]
+        made[length] = total
+    totals = tuple(made)
+    if len(table) >= _RUNS_KEPT:
+        table.clear()
+    table[suit] = totals
+    return totals
+
+
+def _group_sizes(cards: int, jokers: int) -> tuple[int, ...]:
+    """How many groups, by length (0 .. 7), one rank's ``cards`` (1 .. 4 held) and
+    ``jokers`` make: some of the cards (one at least) and as many jokers, two cards at
+    least."""
+    made = [0] * (TABLE + 1)
+    for length in range(2, TABLE + 1):
+        made[length] = sum(comb(cards, k) for k in range(max(1, length - jokers), min(cards, length) + 1))
+    return tuple(made)
+
+
+#: How many groups there are of each length (0 .. 7), by the jokers held and the cards of
+#: the rank held (0 .. 4).
+_GROUP_SIZES: Final = tuple(
+    tuple(_group_sizes(cards, jokers) if cards else (0,) * (TABLE + 1) for cards in range(5))
+    for jokers in range(4)
+)
+#: How many groups there are at most 0 .. 7 cards long (the room), by the jokers held and
+#: the cards of the rank held (0 .. 4).
+_GROUP_TOTALS: Final = tuple(
+    tuple(
+        tuple(sum(_group_sizes(cards, jokers)[: room + 1]) if cards else 0 for cards in range(5))
+        for room in range(TABLE + 1)
+    )
+    for jokers in range(4)
+)
+
+
+def play_count(counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False) -> int:
+    """How many plays :func:`playable` lists, counted without making them: the natural
+    cards, a joker and the Swan alone; jokers alone; the groups from how many ranks are
+    held once, twice, three and four times; the sequences from a table by each suit's
+    cards; less the plays that are both a group and a sequence (one natural card and
+    jokers, as long as a sequence may be)."""
+    naturals = bytes(counts[:52])
+    jokers = counts[JOKER]
+    distinct = 52 - naturals.count(0)
+    made = distinct + (1 if counts[SWAN] else 0) + min(jokers, 3 if joker_triple else 2, room)
+    if room < 2:
+        return made
+    by_rank = _by_rank(naturals)
+    groups = _GROUP_TOTALS[jokers][room]
+    if jokers:
+        made += by_rank.count(1) * groups[1]
+    made += by_rank.count(2) * groups[2] + by_rank.count(3) * groups[3] + by_rank.count(4) * groups[4]
+    shortest = max(min_run, 2)
+    if room >= shortest:
+        table = _RUN_TOTALS.get((jokers, shortest))
+        if table is None:
+            table = _RUN_TOTALS[jokers, shortest] = {}
+        for first in (0, 13, 26, 39):
+            suit = naturals[first : first + 13]
+            if suit != _NO_CARDS:
+                totals = table.get(suit)
+                if totals is None:
+                    totals = _run_totals(table, suit, jokers, shortest)
+                made += totals[room]
+        both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
+        if both > 0:
+            made -= distinct * both
+    return made
+
+
+def nth_play(
+    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, index: int
+) -> tuple[int, ...]:
+    """``playable(counts, room, min_run, joker_triple)[index]``, making only the plays of
+    its length (the singles are the cards held, in order; the other lengths counted as
+    :func:`play_count` counts them)."""
+    held = list(compress(range(52), counts))
+    if index < len(held):
+        return _ALONE[held[index]]
+    index -= len(held)
+    jokers = counts[JOKER]
+    if jokers:
+        if not index:
+            return _ALONE[JOKER]
+        index -= 1
+    if counts[SWAN]:
+        if not index:
+            return _ALONE[SWAN]
+        index -= 1
+    naturals = bytes(counts[:52])
+    by_rank = _by_rank(naturals)
+    ranks = [by_rank.count(cards) for cards in range(5)]
+    shortest = max(min_run, 2)
+    alone = min(jokers, 3 if joker_triple else 2)
+    table = _RUN_TOTALS.get((jokers, shortest))
+    if table is None:
+        table = _RUN_TOTALS[jokers, shortest] = {}
+    totals = []
+    for first in (0, 13, 26, 39):
+        suit = naturals[first : first + 13]
+        if suit != _NO_CARDS:
+            totals.append(table.get(suit) or _run_totals(table, suit, jokers, shortest))
+    group_sizes = _GROUP_SIZES[jokers]
+    for length in range(2, min(room, TABLE) + 1):
+        made = sum(ranks[cards] * group_sizes[cards][length] for cards in range(1, 5))
+        made += sum(t[length] - t[length - 1] for t in totals)
+        if length <= alone:
+            made += 1
+        if shortest <= length <= jokers + 1:
+            made -= len(held)
+        if index < made:
+            return _plays_of_length(naturals, by_rank, jokers, length, shortest, alone)[index]
+        index -= made
+    raise IndexError(f"play {index} of a hand is past its last")
+
+
+def _by_rank(naturals: bytes) -> bytes:
+    """How many cards of each rank a hand holds (13 counts), from its natural cards' counts
+    (the four suits added as numbers a byte a rank: at most 4, so nothing carries)."""
+    return (
+        int.from_bytes(naturals[0:13], "little")
+        + int.from_bytes(naturals[13:26], "little")
+        + int.from_bytes(naturals[26:39], "little")
+        + int.from_bytes(naturals[39:52], "little")
+    ).to_bytes(13, "little")
+
+
+def _plays_of_length(
+    naturals: bytes, by_rank: bytes, jokers: int, length: int, shortest: int, alone: int
+) -> list[tuple[int, ...]]:
+    """The plays ``length`` (2 .. 7) cards long of a hand (its natural cards as counts, by
+    card and by rank, and its jokers; jokers alone up to ``alone``), sorted."""
+    found: set[tuple[int, ...]] = set()
+    if length <= alone:
+        found.add(_JOKERS[length])
+    fewest = max(1, length - jokers)  # a group's natural cards
+    for rank in range(13):
+        if by_rank[rank] >= fewest:
+            cards = [c for c in range(rank, 52, 13) if naturals[c]]
+            for size in range(fewest, min(len(cards), length) + 1):
+                for subset in combinations(cards, size):
+                    found.add(subset + _JOKERS[length - size])
+    if length >= shortest:
+        for first in (0, 13, 26, 39):
+            suit = naturals[first : first + 13]
+            if suit != _NO_CARDS:
+                found.update(_suit_runs(suit, first, jokers, length))
+    return sorted(found)
 
 
 #: The groups of one rank's cards (:func:`_groups`) by those cards, the jokers and the room.
@@ -155,65 +374,3 @@ def _groups(held: bytes, rank: int, jokers: int, room: int) -> tuple[tuple[int, 
             for j in range(2 - size if size < 2 else 0, most + 1):
                 found.add(subset + _JOKERS[j])
     return tuple(found)
-
-
-def _runs(
-    counts: Sequence[int], first: int, jokers: int, longest: int, shortest: int
-) -> tuple[tuple[int, ...], ...]:
-    """The sequences (sorted card tuples, jokers last) of the suit whose cards are numbered
-    from ``first``, with ``jokers`` to stand in, ``shortest`` to ``longest`` cards long.
-    Some cards of the suit, whose positions (the ace high, or low when it is held) span no
-    more places than the cards and the jokers with them fill: every such choice of a lowest
-    card, a highest card within reach and any cards between them."""
-    found: set[tuple[int, ...]] = set()
-    suit_cards = [c for c in range(first, first + 13) if counts[c]]
-    if suit_cards:
-        for ace_low in (False, True) if counts[first + 12] else (False,):
-            if ace_low:  # the ace first, at position 0; the others one place up
-                placed = sorted((0 if c == first + 12 else c - first + 1, c) for c in suit_cards)
-            else:
-                placed = [(c - first, c) for c in suit_cards]
-            m = len(placed)
-            if not jokers:  # runs of cards at consecutive places, and every window of them
-                if m < shortest:
-                    continue
-                run = [placed[0][1]]
-                last = placed[0][0]
-                for place, c in [*placed[1:], (99, -1)]:
-                    if place == last + 1:
-                        run.append(c)
-                    else:
-                        for length in range(shortest, min(len(run), longest) + 1):
-                            for start in range(len(run) - length + 1):
-                                found.add(_in_card_order(run[start : start + length], ace_low))
-                        run = [c]
-                    last = place
-                continue
-            for i in range(m):
-                low, c_low = placed[i]
-                for k in range(i, m):
-                    high, c_high = placed[k]
-                    span = high - low + 1
-                    if span > longest:
-                        break
-                    between = [c for _, c in placed[i + 1 : k]]
-                    top = () if k == i else (c_high,)
-                    # the places the jokers must fill: fewer cards between than this need more
-                    fewest = span - 1 - len(top) - jokers
-                    for inner in range(max(0, fewest), len(between) + 1):
-                        for middle in combinations(between, inner):
-                            naturals = _in_card_order([c_low, *middle, *top], ace_low)
-                            size = len(naturals)
-                            fewest_jokers = max(0, span - size, shortest - size)
-                            for j in range(fewest_jokers, min(jokers, longest - size) + 1):
-                                found.add(naturals + (JOKER,) * j)
-    return tuple(found)
-
-
-def _in_card_order(cards: list[int], ace_low: bool) -> tuple[int, ...]:
-    """Cards of one suit given in the order of their places as a tuple in card order: the
-    same order, but a low ace (at place 0) goes last, as the suit's highest card number.
-    Jokers, numbered after every natural card, follow them as they are."""
-    if ace_low and cards[0] % 13 == 12:
-        return (*cards[1:], cards[0])
-    return tuple(cards)
