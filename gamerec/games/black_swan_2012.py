@@ -59,7 +59,7 @@ from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, combination, nth_play, play_count, playable
+from .black_swan_2012_combinations import TABLE, choose_play, combination, playable
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
@@ -402,15 +402,30 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
     making only the one chosen."""
     assert isinstance(state, BlackSwan2012State)
     declarations = state.declarations() if state.swan_declaration else []
-    counts = state.counts[state.turn]
-    room = TABLE - len(state.table)
-    made = play_count(counts, room, state.min_run, state.joker_triple)
-    i = rng.choice(range(len(declarations) + made))
-    if i < len(declarations):
-        return declarations[i]
-    return Cards(
-        state.turn, list(nth_play(counts, room, state.min_run, state.joker_triple, i - len(declarations)))
-    )
+    if not declarations:
+        play = choose_play(
+            state.counts[state.turn],
+            TABLE - len(state.table),
+            state.min_run,
+            state.joker_triple,
+            lambda made: rng.choice(range(made)),
+        )
+    else:
+        chosen = 0
+        play = None
+
+        def choose(made: int) -> int:
+            nonlocal chosen
+            chosen = rng.choice(range(len(declarations) + made))
+            return chosen - len(declarations)
+
+        play = choose_play(
+            state.counts[state.turn], TABLE - len(state.table), state.min_run, state.joker_triple, choose
+        )
+        if play is None:
+            return declarations[chosen]
+    assert play is not None
+    return Cards(state.turn, list(play))
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:

@@ -10,14 +10,14 @@ one rank's or one suit's cards, as a hand's suits and ranks change one play at a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations, compress
+from collections.abc import Callable, Sequence
+from itertools import combinations, compress, product
 from math import comb
 from typing import Final
 
 from ..cards import JOKER, SWAN
 
-__all__ = ["TABLE", "combination", "nth_play", "play_count", "playable"]
+__all__ = ["TABLE", "Plays", "choose_play", "combination", "nth_play", "play_count", "playable"]
 
 #: The places on the table: a play is at most this many cards.
 TABLE: Final = 7
@@ -81,68 +81,264 @@ def playable(
     counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False
 ) -> list[tuple[int, ...]]:
     """Every distinct play (sorted card tuple) a hand given as card counts can make with
-    ``room`` places left on the table."""
-    jokers = counts[JOKER]
-    held = list(compress(range(52), counts))
-    found: set[tuple[int, ...]] = set(map(_ALONE.__getitem__, held))
-    if counts[SWAN]:
-        found.add(_ALONE[SWAN])
-    if jokers:
-        found.update(_JOKERS[1 : min(jokers, 3 if joker_triple else 2, room) + 1])
-    # groups: natural cards of one rank, jokers standing in (in card order as they come:
-    # the cards of a rank ascending, the jokers numbered after them)
-    # (a table of them by the rank's cards, the jokers and the room, as for the sequences)
-    naturals = bytes(counts[:52])
-    ranks = [c % 13 for c in held]
-    distinct = set(ranks)
-    if jokers or len(distinct) < len(ranks):
-        for rank in distinct:
-            of_rank = (naturals[rank::13], rank, jokers, room)  # the rank's card in each suit
-            groups = _GROUPS.get(of_rank)
-            if groups is None:
-                groups = _groups(of_rank[0], rank, jokers, room)
-                if len(_GROUPS) >= _RUNS_KEPT:
-                    _GROUPS.clear()
-                _GROUPS[of_rank] = groups
-            found.update(groups)
-    # sequences: from each suit's cards and the jokers, by length (a table of them, since a
-    # hand's suits change one play at a time)
-    longest = min(room, TABLE)
+    ``room`` places left on the table: by length, then card by card."""
+    return Plays(counts, room, min_run, joker_triple).all()
+
+
+def play_count(counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False) -> int:
+    """How many plays :func:`playable` lists, counted without making them."""
+    return Plays(counts, room, min_run, joker_triple).count()
+
+
+def nth_play(
+    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, index: int
+) -> tuple[int, ...]:
+    """``playable(counts, room, min_run, joker_triple)[index]``, making only the plays of
+    its length."""
+    return Plays(counts, room, min_run, joker_triple).nth(index)
+
+
+def choose_play(
+    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, choose: Callable[[int], int]
+) -> tuple[int, ...] | None:
+    """The play at the index ``choose`` gives for the number of plays (both as
+    :func:`play_count` and :func:`nth_play`, in one pass over the hand's suits), or None
+    for an index under 0 (the caller's own choices, listed before the plays)."""
+    cards = bytes(counts)
+    jokers = cards[JOKER]
     shortest = max(min_run, 2)
-    if longest >= shortest:
-        for first in (0, 13, 26, 39):
-            suit = naturals[first : first + 13]
-            if suit != _NO_CARDS:
-                for length in range(shortest, longest + 1):
-                    found.update(_suit_runs(suit, first, jokers, length))
-    plays = sorted(found)
-    plays.sort(key=len)  # stable: by length, then card by card
-    return plays
+    table = _SUITS.get((jokers, shortest))
+    if table is None:
+        table = _SUITS[jokers, shortest] = {}
+    s0 = table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest)
+    s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
+    s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
+    s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
+    room = min(room, TABLE)
+    distinct = s0[0] + s1[0] + s2[0] + s3[0]
+    made = distinct + cards[SWAN] + min(jokers, 3 if joker_triple else 2, room)
+    if room >= 2:
+        made += s0[3][room] + s1[3][room] + s2[3][room] + s3[3][room]
+        if jokers or (s0[1] | s1[1] | s2[1] | s3[1]).bit_count() < distinct:
+            by_rank = (s0[2] + s1[2] + s2[2] + s3[2]).to_bytes(13, "little")
+            groups = _GROUP_TOTALS[jokers][room]
+            made += (
+                by_rank.count(1) * groups[1]
+                + by_rank.count(2) * groups[2]
+                + by_rank.count(3) * groups[3]
+                + by_rank.count(4) * groups[4]
+            )
+        both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
+        if both > 0:
+            made -= distinct * both
+    index = choose(made)
+    if index < 0:
+        return None
+    # a natural card alone, from its suit's record
+    if index < s0[0]:
+        return _ALONE[s0[4][index]]
+    index -= s0[0]
+    if index < s1[0]:
+        return _ALONE[13 + s1[4][index]]
+    index -= s1[0]
+    if index < s2[0]:
+        return _ALONE[26 + s2[4][index]]
+    index -= s2[0]
+    if index < s3[0]:
+        return _ALONE[39 + s3[4][index]]
+    return Plays(counts, room, min_run, joker_triple).nth(index + distinct - s3[0])
+
+
+#: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
+#: ranks as bits, their ranks a byte each (as an int, to add the suits up by rank), how many
+#: sequences they make with the room on the table (0 .. 7), and their ranks (0 .. 12).
+_Suit = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+#: The suits' records, by the jokers and the shortest sequence, then by the suit's counts.
+#: Each table is emptied when it reaches its size.
+_SUITS: dict[tuple[int, int], dict[bytes, _Suit]] = {}
+_SUITS_KEPT: Final = 100_000
+
+
+class Plays:
+    """The plays of a hand (card counts) with ``room`` places left on the table, counted
+    without making them (:meth:`count`), and the one at an index of :func:`playable`'s
+    list made alone (:meth:`nth`), from the records of its suits (:data:`_SUITS`, one
+    look-up a suit): the natural cards, a joker and the Swan alone; jokers alone; the
+    groups, from how many ranks are held once, twice, three and four times; the sequences;
+    less the plays that are both a group and a sequence (one natural card and jokers, as
+    long as a sequence may be)."""
+
+    __slots__ = ("alone", "cards", "distinct", "jokers", "ranks", "room", "shortest", "suits", "swan")
+
+    def __init__(
+        self, counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False
+    ) -> None:
+        cards = self.cards = bytes(counts)
+        jokers = self.jokers = cards[JOKER]
+        self.swan = cards[SWAN]
+        self.room = min(room, TABLE)
+        self.alone = min(jokers, 3 if joker_triple else 2)
+        shortest = self.shortest = max(min_run, 2)
+        table = _SUITS.get((jokers, shortest))
+        if table is None:
+            table = _SUITS[jokers, shortest] = {}
+        s0 = table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest)
+        s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
+        s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
+        s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
+        self.suits = (s0, s1, s2, s3)
+        self.distinct = s0[0] + s1[0] + s2[0] + s3[0]
+        self.ranks = s0[1] | s1[1] | s2[1] | s3[1]
+
+    def count(self) -> int:
+        """How many plays :func:`playable` lists."""
+        room = self.room
+        jokers = self.jokers
+        distinct = self.distinct
+        made = distinct + (1 if self.swan else 0) + min(self.alone, room) + self._runs(room)
+        if room >= 2 and (jokers or self.ranks.bit_count() < distinct):
+            by_rank = self._by_rank()
+            groups = _GROUP_TOTALS[jokers][room]
+            made += (
+                by_rank.count(1) * groups[1]
+                + by_rank.count(2) * groups[2]
+                + by_rank.count(3) * groups[3]
+                + by_rank.count(4) * groups[4]
+            )
+        both = min(jokers + 1, room) - self.shortest + 1  # the lengths of a card and jokers
+        if both > 0:
+            made -= distinct * both
+        return made
+
+    def nth(self, index: int) -> tuple[int, ...]:
+        """``playable(...)[index]``: a single found in its suit's record, a longer play among
+        the plays of its length only."""
+        for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+            if index < suit[0]:
+                return _ALONE[first + suit[4][index]]
+            index -= suit[0]
+        if self.jokers:
+            if not index:
+                return _ALONE[JOKER]
+            index -= 1
+        if self.swan:
+            if not index:
+                return _ALONE[SWAN]
+            index -= 1
+        for length in range(2, self.room + 1):
+            made = self._size(length)
+            if index < made:
+                return self.plays(length)[index]
+            index -= made
+        raise IndexError(f"play {index} of a hand is past its last")
+
+    def _runs(self, room: int) -> int:
+        """How many sequences at most ``room`` cards long."""
+        s = self.suits
+        return s[0][3][room] + s[1][3][room] + s[2][3][room] + s[3][3][room]
+
+    def _by_rank(self) -> bytes:
+        """How many cards of each rank are held (13 counts)."""
+        s = self.suits
+        return (s[0][2] + s[1][2] + s[2][2] + s[3][2]).to_bytes(13, "little")
+
+    def _size(self, length: int) -> int:
+        """How many plays ``length`` (2 .. 7) cards long."""
+        jokers = self.jokers
+        made = self._runs(length) - self._runs(length - 1)
+        if jokers or self.ranks.bit_count() < self.distinct:
+            by_rank = self._by_rank()
+            groups = _GROUP_SIZES[jokers]
+            for cards in range(1, 5):
+                ranks = by_rank.count(cards)
+                if ranks:
+                    made += ranks * groups[cards][length]
+        if length <= self.alone:
+            made += 1
+        if self.shortest <= length <= jokers + 1:
+            made -= self.distinct
+        return made
+
+    def plays(self, length: int) -> list[tuple[int, ...]]:
+        """The plays ``length`` (2 .. 7) cards long, sorted."""
+        naturals = self.cards
+        jokers = self.jokers
+        found: set[tuple[int, ...]] = set()
+        if length <= self.alone:
+            found.add(_JOKERS[length])
+        fewest = max(1, length - jokers)  # a group's natural cards
+        by_rank = self._by_rank()
+        if max(by_rank) >= fewest:
+            for rank in range(13):
+                if by_rank[rank] >= fewest:
+                    cards = _OF_RANK[naturals[rank:52:13]][rank]
+                    for size in range(fewest, min(len(cards), length) + 1):
+                        for subset in combinations(cards, size):
+                            found.add(subset + _JOKERS[length - size])
+        if length >= self.shortest:
+            for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+                if suit[0]:
+                    found.update(_suit_runs(naturals[first : first + 13], first, jokers, length))
+        return sorted(found)
+
+    def all(self) -> list[tuple[int, ...]]:
+        """Every play, as :func:`playable` lists them."""
+        plays = list(map(_ALONE.__getitem__, compress(range(SWAN + 1), self.cards)))  # a joker once
+        for length in range(2, self.room + 1):
+            if self._size(length):
+                plays.extend(self.plays(length))
+        return plays
+
+
+def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -> _Suit:
+    """The record of a suit's ``cards`` (13 counts) with ``jokers``, kept in ``table``."""
+    places = tuple(p for p in range(13) if cards[p])
+    held = sum(1 << p for p in places)
+    # the sequences as _runs makes them: from each card, the cards within reach above it
+    # (the ace high); with the ace low, the cards up to length - 1 (bits of the places held)
+    made = [0] * (TABLE + 1)
+    total = 0
+    for length in range(shortest, TABLE + 1):
+        reach = (1 << (length - 1)) - 1
+        fewest = max(1, length - jokers)
+        ways = _WAYS[length][fewest]
+        for p in places:
+            total += ways[(held >> (p + 1) & reach).bit_count()]
+        if cards[12]:
+            total += _WAYS[length][max(2, fewest)][(held & reach).bit_count()]
+        made[length] = total
+    suit = (len(places), held, int.from_bytes(cards, "little"), tuple(made), places)
+    if len(table) >= _SUITS_KEPT:
+        table.clear()
+    table[cards] = suit
+    return suit
 
 
 #: Each card alone as a play, and 0 to 3 jokers.
-_ALONE: Final = tuple((c,) for c in range(SWAN + 1))
+_ALONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(SWAN + 1))
 _JOKERS: Final = tuple((JOKER,) * k for k in range(4))
-#: A suit of which no card is held (13 zero counts).
-_NO_CARDS: Final = bytes(13)
+
+#: The cards of each rank (0 .. 12) held, by which suits hold it (4 counts: the hand's
+#: counts from the rank, every 13th).
+_OF_RANK: Final = {
+    bytes(held): tuple(tuple(rank + 13 * suit for suit in range(4) if held[suit]) for rank in range(13))
+    for held in product((0, 1), repeat=4)
+}
+
 
 #: The sequences of one length of one suit's cards (:func:`_suit_runs`), by the suit's
-#: cards, the suit, the jokers and the length: most plays of a game find theirs here.
-#: Emptied when it reaches its size.
+#: cards, the suit, the jokers and the length. Emptied when it reaches its size.
 _RUNS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _RUNS_KEPT: Final = 100_000
-#: How many sequences of one suit's cards there are with each room on the table (0 .. 7),
-#: by the jokers and the shortest sequence, then by the suit's cards (whatever the suit).
-_RUN_TOTALS: dict[tuple[int, int], dict[bytes, tuple[int, ...]]] = {}
 
 
 def _suit_runs(suit: bytes, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
     """The sequences ``length`` cards long of the suit whose cards are numbered from
-    ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in, sorted."""
+    ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in (:func:`_runs`)."""
     key = (suit, first, jokers, length)
     runs = _RUNS.get(key)
     if runs is None:
-        runs = tuple(sorted(_runs(suit, first, jokers, length)))
+        runs = tuple(_runs(suit, first, jokers, length))
         if len(_RUNS) >= _RUNS_KEPT:
             _RUNS.clear()
         _RUNS[key] = runs
@@ -186,34 +382,6 @@ _WAYS: Final = tuple(
 )
 
 
-def _run_totals(
-    table: dict[bytes, tuple[int, ...]], suit: bytes, jokers: int, shortest: int
-) -> tuple[int, ...]:
-    """How many sequences the cards of one suit (``suit``: 13 counts) make with ``jokers``,
-    at most 0, 1 .. 7 cards long (the room on the table), kept in ``table`` (the one of
-    :data:`_RUN_TOTALS` for the jokers and ``shortest``)."""
-    # as _runs makes them: from each card, the cards within reach above it (the ace high);
-    # with the ace low, the cards up to length - 1 (bits of the places held)
-    held = sum(1 << p for p in range(13) if suit[p])
-    made = [0] * (TABLE + 1)
-    total = 0
-    for length in range(shortest, TABLE + 1):
-        reach = (1 << (length - 1)) - 1
-        fewest = max(1, length - jokers)
-        ways = _WAYS[length][fewest]
-        for p in range(13):
-            if held >> p & 1:
-                total += ways[(held >> (p + 1) & reach).bit_count()]
-        if suit[12]:
-            total += _WAYS[length][max(2, fewest)][(held & reach).bit_count()]
-        made[length] = total
-    totals = tuple(made)
-    if len(table) >= _RUNS_KEPT:
-        table.clear()
-    table[suit] = totals
-    return totals
-
-
 def _group_sizes(cards: int, jokers: int) -> tuple[int, ...]:
     """How many groups, by length (0 .. 7), one rank's ``cards`` (1 .. 4 held) and
     ``jokers`` make: some of the cards (one at least) and as many jokers, two cards at
@@ -239,138 +407,3 @@ _GROUP_TOTALS: Final = tuple(
     )
     for jokers in range(4)
 )
-
-
-def play_count(counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False) -> int:
-    """How many plays :func:`playable` lists, counted without making them: the natural
-    cards, a joker and the Swan alone; jokers alone; the groups from how many ranks are
-    held once, twice, three and four times; the sequences from a table by each suit's
-    cards; less the plays that are both a group and a sequence (one natural card and
-    jokers, as long as a sequence may be)."""
-    naturals = bytes(counts[:52])
-    jokers = counts[JOKER]
-    distinct = 52 - naturals.count(0)
-    made = distinct + (1 if counts[SWAN] else 0) + min(jokers, 3 if joker_triple else 2, room)
-    if room < 2:
-        return made
-    by_rank = _by_rank(naturals)
-    groups = _GROUP_TOTALS[jokers][room]
-    if jokers:
-        made += by_rank.count(1) * groups[1]
-    made += by_rank.count(2) * groups[2] + by_rank.count(3) * groups[3] + by_rank.count(4) * groups[4]
-    shortest = max(min_run, 2)
-    if room >= shortest:
-        table = _RUN_TOTALS.get((jokers, shortest))
-        if table is None:
-            table = _RUN_TOTALS[jokers, shortest] = {}
-        for first in (0, 13, 26, 39):
-            suit = naturals[first : first + 13]
-            if suit != _NO_CARDS:
-                totals = table.get(suit)
-                if totals is None:
-                    totals = _run_totals(table, suit, jokers, shortest)
-                made += totals[room]
-        both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
-        if both > 0:
-            made -= distinct * both
-    return made
-
-
-def nth_play(
-    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, index: int
-) -> tuple[int, ...]:
-    """``playable(counts, room, min_run, joker_triple)[index]``, making only the plays of
-    its length (the singles are the cards held, in order; the other lengths counted as
-    :func:`play_count` counts them)."""
-    held = list(compress(range(52), counts))
-    if index < len(held):
-        return _ALONE[held[index]]
-    index -= len(held)
-    jokers = counts[JOKER]
-    if jokers:
-        if not index:
-            return _ALONE[JOKER]
-        index -= 1
-    if counts[SWAN]:
-        if not index:
-            return _ALONE[SWAN]
-        index -= 1
-    naturals = bytes(counts[:52])
-    by_rank = _by_rank(naturals)
-    ranks = [by_rank.count(cards) for cards in range(5)]
-    shortest = max(min_run, 2)
-    alone = min(jokers, 3 if joker_triple else 2)
-    table = _RUN_TOTALS.get((jokers, shortest))
-    if table is None:
-        table = _RUN_TOTALS[jokers, shortest] = {}
-    totals = []
-    for first in (0, 13, 26, 39):
-        suit = naturals[first : first + 13]
-        if suit != _NO_CARDS:
-            totals.append(table.get(suit) or _run_totals(table, suit, jokers, shortest))
-    group_sizes = _GROUP_SIZES[jokers]
-    for length in range(2, min(room, TABLE) + 1):
-        made = sum(ranks[cards] * group_sizes[cards][length] for cards in range(1, 5))
-        made += sum(t[length] - t[length - 1] for t in totals)
-        if length <= alone:
-            made += 1
-        if shortest <= length <= jokers + 1:
-            made -= len(held)
-        if index < made:
-            return _plays_of_length(naturals, by_rank, jokers, length, shortest, alone)[index]
-        index -= made
-    raise IndexError(f"play {index} of a hand is past its last")
-
-
-def _by_rank(naturals: bytes) -> bytes:
-    """How many cards of each rank a hand holds (13 counts), from its natural cards' counts
-    (the four suits added as numbers a byte a rank: at most 4, so nothing carries)."""
-    return (
-        int.from_bytes(naturals[0:13], "little")
-        + int.from_bytes(naturals[13:26], "little")
-        + int.from_bytes(naturals[26:39], "little")
-        + int.from_bytes(naturals[39:52], "little")
-    ).to_bytes(13, "little")
-
-
-def _plays_of_length(
-    naturals: bytes, by_rank: bytes, jokers: int, length: int, shortest: int, alone: int
-) -> list[tuple[int, ...]]:
-    """The plays ``length`` (2 .. 7) cards long of a hand (its natural cards as counts, by
-    card and by rank, and its jokers; jokers alone up to ``alone``), sorted."""
-    found: set[tuple[int, ...]] = set()
-    if length <= alone:
-        found.add(_JOKERS[length])
-    fewest = max(1, length - jokers)  # a group's natural cards
-    for rank in range(13):
-        if by_rank[rank] >= fewest:
-            cards = [c for c in range(rank, 52, 13) if naturals[c]]
-            for size in range(fewest, min(len(cards), length) + 1):
-                for subset in combinations(cards, size):
-                    found.add(subset + _JOKERS[length - size])
-    if length >= shortest:
-        for first in (0, 13, 26, 39):
-            suit = naturals[first : first + 13]
-            if suit != _NO_CARDS:
-                found.update(_suit_runs(suit, first, jokers, length))
-    return sorted(found)
-
-
-#: The groups of one rank's cards (:func:`_groups`) by those cards, the jokers and the room.
-_GROUPS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
-
-
-def _groups(held: bytes, rank: int, jokers: int, room: int) -> tuple[tuple[int, ...], ...]:
-    """The groups (sorted card tuples, jokers last) of the cards of ``rank`` held in each
-    suit (``held``, by suit), with ``jokers`` to stand in and ``room`` places on the table:
-    one card or more of the rank and jokers, two cards at least."""
-    cards = [rank + 13 * suit for suit in range(4) if held[suit]]
-    if not jokers and len(cards) < 2:
-        return ()
-    found: set[tuple[int, ...]] = set()
-    for size in range(1, len(cards) + 1):
-        most = min(jokers, room - size)
-        for subset in combinations(cards, size):
-            for j in range(2 - size if size < 2 else 0, most + 1):
-                found.add(subset + _JOKERS[j])
-    return tuple(found)

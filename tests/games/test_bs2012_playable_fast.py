@@ -1,5 +1,5 @@
 """black-swan-2012's random bot counts a hand's plays and makes only the one it chooses
-(``play_count``, ``nth_play``; issue 19): they agree with the full list (``playable``,
+(``choose_play``, ``play_count``, ``nth_play``; issue 19): they agree with the full list (``playable``,
 held to a brute-force oracle in test_black_swan_2012_properties.py) for random hands,
 rooms and options, and the bot chooses what ``rng.choice(state.legal_actions())`` would,
 leaving the random generator in the same state."""
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gamerec.cards import JOKER, SWAN
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import random_bot
-from gamerec.games.black_swan_2012_combinations import nth_play, play_count, playable
+from gamerec.games.black_swan_2012_combinations import choose_play, nth_play, play_count, playable
 
 DECK = [*range(52), JOKER, JOKER, JOKER, SWAN]
 
@@ -57,6 +57,12 @@ def test_count_and_nth_play_agree_with_the_full_list(
     assert [nth_play(counts, room, min_run, triple, i) for i in range(len(listed))] == listed
     with pytest.raises(IndexError):
         nth_play(counts, room, min_run, triple, len(listed))
+    # the bots' one pass: the count given to choose, the play at the index it returns
+    seen: list[int] = []
+    for i in range(-1, len(listed)):
+        got = choose_play(counts, room, min_run, triple, lambda made, i=i: seen.append(made) or i)
+        assert got == (None if i < 0 else listed[i])
+    assert set(seen) == {len(listed)}
 
 
 def test_a_long_suit_with_jokers_both_aces_and_every_room() -> None:
