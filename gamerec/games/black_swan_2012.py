@@ -434,27 +434,32 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
     player is an opponent."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
-    plays = state.choices()[1]
-    on_table = sum(_POINTS[c] for c in state.table)
-    nxt = state._next_holder(seat)
-    opponent_next = state.side_of[nxt] != state.side_of[seat]
-
-    def value(cards: tuple[int, ...]) -> float:
+    on_table = len(state.table)
+    plays = playable(state.counts[seat], TABLE - on_table, state.min_run, state.joker_triple)
+    table_points = sum(map(_POINTS.__getitem__, state.table))
+    opponent_next = state.side_of[state._next_holder(seat)] != state.side_of[seat]
+    # each play's value (the same float operations, in the same order, as ever), plus a
+    # random number, drawn for every play in the list's order; the first best wins
+    random = rng.random
+    best: tuple[int, ...] = ()
+    best_value = -1e300
+    for cards in plays:
         size = len(cards)
-        pts = on_table + sum(_POINTS[c] for c in cards)
-        total = len(state.table) + size
+        pts = table_points + (_POINTS[cards[0]] if size == 1 else sum(map(_POINTS.__getitem__, cards)))
+        total = on_table + size
         v = size * 3.0
         if total == TABLE:
             v += pts
         elif opponent_next:
-            v -= max(pts, 0) * 0.5
+            v -= (pts if pts > 0 else 0) * 0.5
         else:
-            v += min(pts, 0) * 0.2
-        if SWAN in cards and total < TABLE and opponent_next:
+            v += (pts if pts < 0 else 0) * 0.2
+        if total < TABLE and opponent_next and cards[0] == SWAN:
             v += 60
-        return v + rng.random() * 0.01
-
-    best = max(plays, key=value)
+        v = v + random() * 0.01
+        if v > best_value:
+            best = cards
+            best_value = v
     return Cards(seat, list(best))
 
 
