@@ -402,29 +402,16 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
     making only the one chosen."""
     assert isinstance(state, BlackSwan2012State)
     declarations = state.declarations() if state.swan_declaration else []
-    if not declarations:
-        play = choose_play(
-            state.counts[state.turn],
-            TABLE - len(state.table),
-            state.min_run,
-            state.joker_triple,
-            lambda made: rng.choice(range(made)),
-        )
-    else:
-        chosen = 0
-        play = None
-
-        def choose(made: int) -> int:
-            nonlocal chosen
-            chosen = rng.choice(range(len(declarations) + made))
-            return chosen - len(declarations)
-
-        play = choose_play(
-            state.counts[state.turn], TABLE - len(state.table), state.min_run, state.joker_triple, choose
-        )
-        if play is None:
-            return declarations[chosen]
-    assert play is not None
+    play = choose_play(
+        state.counts[state.turn],
+        TABLE - len(state.table),
+        state.min_run,
+        state.joker_triple,
+        rng.choice,
+        len(declarations),
+    )
+    if isinstance(play, int):
+        return declarations[play]
     return Cards(state.turn, list(play))
 
 

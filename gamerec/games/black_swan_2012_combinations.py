@@ -17,7 +17,7 @@ from typing import Final
 
 from ..cards import JOKER, SWAN
 
-__all__ = ["TABLE", "Plays", "choose_play", "combination", "nth_play", "play_count", "playable"]
+__all__ = ["TABLE", "choose_play", "combination", "nth_play", "play_count", "playable"]
 
 #: The places on the table: a play is at most this many cards.
 TABLE: Final = 7
@@ -82,12 +82,12 @@ def playable(
 ) -> list[tuple[int, ...]]:
     """Every distinct play (sorted card tuple) a hand given as card counts can make with
     ``room`` places left on the table: by length, then card by card."""
-    return Plays(counts, room, min_run, joker_triple).all()
+    return _hand(counts, room, min_run, joker_triple).all()
 
 
 def play_count(counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False) -> int:
     """How many plays :func:`playable` lists, counted without making them."""
-    return Plays(counts, room, min_run, joker_triple).count()
+    return _hand(counts, room, min_run, joker_triple).count()
 
 
 def nth_play(
@@ -95,18 +95,25 @@ def nth_play(
 ) -> tuple[int, ...]:
     """``playable(counts, room, min_run, joker_triple)[index]``, making only the plays of
     its length."""
-    return Plays(counts, room, min_run, joker_triple).nth(index)
+    return _hand(counts, room, min_run, joker_triple).nth(index)
 
 
 def choose_play(
-    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, choose: Callable[[int], int]
-) -> tuple[int, ...] | None:
-    """The play at the index ``choose`` gives for the number of plays (both as
-    :func:`play_count` and :func:`nth_play`, in one pass over the hand's suits), or None
-    for an index under 0 (the caller's own choices, listed before the plays)."""
+    counts: Sequence[int],
+    room: int,
+    min_run: int,
+    joker_triple: bool,
+    choose: Callable[[range], int],
+    before: int = 0,
+) -> tuple[int, ...] | int:
+    """The play :func:`playable` lists at the index ``choose`` picks from the range of
+    ``before`` + the number of plays (``rng.choice``, as over a list that long), counted
+    and made as :func:`play_count` and :func:`nth_play` do, in one pass over the hand's
+    suits; or the index picked when it is under ``before`` (the caller's own choices,
+    listed first)."""
     cards = bytes(counts)
     jokers = cards[JOKER]
-    shortest = max(min_run, 2)
+    shortest = min_run if min_run > 2 else 2
     table = _SUITS.get((jokers, shortest))
     if table is None:
         table = _SUITS[jokers, shortest] = {}
@@ -114,9 +121,10 @@ def choose_play(
     s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
     s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
     s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
-    room = min(room, TABLE)
+    if room > TABLE:
+        room = TABLE
     distinct = s0[0] + s1[0] + s2[0] + s3[0]
-    made = distinct + cards[SWAN] + min(jokers, 3 if joker_triple else 2, room)
+    made = distinct + cards[SWAN]
     if room >= 2:
         made += s0[3][room] + s1[3][room] + s2[3][room] + s3[3][room]
         if jokers or (s0[1] | s1[1] | s2[1] | s3[1]).bit_count() < distinct:
@@ -128,12 +136,17 @@ def choose_play(
                 + by_rank.count(3) * groups[3]
                 + by_rank.count(4) * groups[4]
             )
+    alone = 0
+    if jokers:
+        alone = min(jokers, 3 if joker_triple else 2)
+        made += min(alone, room)  # jokers alone
         both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
         if both > 0:
             made -= distinct * both
-    index = choose(made)
-    if index < 0:
-        return None
+    index = choose(range(before + made))
+    if index < before:
+        return index
+    index -= before
     # a natural card alone, from its suit's record
     if index < s0[0]:
         return _ALONE[s0[4][index]]
@@ -146,7 +159,7 @@ def choose_play(
     index -= s2[0]
     if index < s3[0]:
         return _ALONE[39 + s3[4][index]]
-    return Plays(counts, room, min_run, joker_triple).nth(index + distinct - s3[0])
+    return _Hand(cards, (s0, s1, s2, s3), room, alone, shortest).nth(index + distinct - s3[0])
 
 
 #: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
@@ -159,7 +172,7 @@ _SUITS: dict[tuple[int, int], dict[bytes, _Suit]] = {}
 _SUITS_KEPT: Final = 100_000
 
 
-class Plays:
+class _Hand:
     """The plays of a hand (card counts) with ``room`` places left on the table, counted
     without making them (:meth:`count`), and the one at an index of :func:`playable`'s
     list made alone (:meth:`nth`), from the records of its suits (:data:`_SUITS`, one
@@ -171,22 +184,16 @@ class Plays:
     __slots__ = ("alone", "cards", "distinct", "jokers", "ranks", "room", "shortest", "suits", "swan")
 
     def __init__(
-        self, counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False
+        self, cards: bytes, suits: tuple[_Suit, _Suit, _Suit, _Suit], room: int, alone: int, shortest: int
     ) -> None:
-        cards = self.cards = bytes(counts)
-        jokers = self.jokers = cards[JOKER]
+        self.cards = cards
+        self.suits = suits
+        self.jokers = cards[JOKER]
         self.swan = cards[SWAN]
         self.room = min(room, TABLE)
-        self.alone = min(jokers, 3 if joker_triple else 2)
-        shortest = self.shortest = max(min_run, 2)
-        table = _SUITS.get((jokers, shortest))
-        if table is None:
-            table = _SUITS[jokers, shortest] = {}
-        s0 = table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest)
-        s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
-        s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
-        s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
-        self.suits = (s0, s1, s2, s3)
+        self.alone = alone
+        self.shortest = shortest
+        s0, s1, s2, s3 = suits
         self.distinct = s0[0] + s1[0] + s2[0] + s3[0]
         self.ranks = s0[1] | s1[1] | s2[1] | s3[1]
 
@@ -267,17 +274,18 @@ class Plays:
         if length <= self.alone:
             found.add(_JOKERS[length])
         fewest = max(1, length - jokers)  # a group's natural cards
-        by_rank = self._by_rank()
-        if max(by_rank) >= fewest:
-            for rank in range(13):
-                if by_rank[rank] >= fewest:
-                    cards = _OF_RANK[naturals[rank:52:13]][rank]
-                    for size in range(fewest, min(len(cards), length) + 1):
-                        for subset in combinations(cards, size):
-                            found.add(subset + _JOKERS[length - size])
+        # the ranks held at least that often (marked 1), found one by one
+        marks = self._by_rank().translate(_AT_LEAST[fewest])
+        rank = marks.find(1)
+        while rank >= 0:
+            cards = _OF_RANK[naturals[rank:52:13]][rank]
+            for size in range(fewest, min(len(cards), length) + 1):
+                for subset in combinations(cards, size):
+                    found.add(subset + _JOKERS[length - size])
+            rank = marks.find(1, rank + 1)
         if length >= self.shortest:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
-                if suit[0]:
+                if suit[3][length] != suit[3][length - 1]:  # the suit makes sequences this long
                     found.update(_suit_runs(naturals[first : first + 13], first, jokers, length))
         return sorted(found)
 
@@ -288,6 +296,29 @@ class Plays:
             if self._size(length):
                 plays.extend(self.plays(length))
         return plays
+
+
+def _hand(counts: Sequence[int], room: int, min_run: int, joker_triple: bool) -> _Hand:
+    """A hand's plays, from its suits' records."""
+    cards = bytes(counts)
+    jokers = cards[JOKER]
+    shortest = max(min_run, 2)
+    return _Hand(
+        cards, _suits(cards, jokers, shortest), room, min(jokers, 3 if joker_triple else 2), shortest
+    )
+
+
+def _suits(cards: bytes, jokers: int, shortest: int) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The records of a hand's four suits (``cards``: the hand's counts)."""
+    table = _SUITS.get((jokers, shortest))
+    if table is None:
+        table = _SUITS[jokers, shortest] = {}
+    return (
+        table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest),
+        table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest),
+        table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest),
+        table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest),
+    )
 
 
 def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -> _Suit:
@@ -318,6 +349,8 @@ def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -
 _ALONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(SWAN + 1))
 _JOKERS: Final = tuple((JOKER,) * k for k in range(4))
 
+#: ``bytes.translate`` tables: a rank's count (0 .. 4) as 1 when it is at least the index.
+_AT_LEAST: Final = tuple(bytes(int(count >= least) for count in range(256)) for least in range(TABLE + 1))
 #: The cards of each rank (0 .. 12) held, by which suits hold it (4 counts: the hand's
 #: counts from the rank, every 13th).
 _OF_RANK: Final = {

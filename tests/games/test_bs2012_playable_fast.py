@@ -57,12 +57,13 @@ def test_count_and_nth_play_agree_with_the_full_list(
     assert [nth_play(counts, room, min_run, triple, i) for i in range(len(listed))] == listed
     with pytest.raises(IndexError):
         nth_play(counts, room, min_run, triple, len(listed))
-    # the bots' one pass: the count given to choose, the play at the index it returns
-    seen: list[int] = []
-    for i in range(-1, len(listed)):
-        got = choose_play(counts, room, min_run, triple, lambda made, i=i: seen.append(made) or i)
-        assert got == (None if i < 0 else listed[i])
-    assert set(seen) == {len(listed)}
+    # the bots' one pass: the choice over the range of the count (and 2 choices before the
+    # plays), the play at the index picked, or the index when it is under 2
+    seen: set[int] = set()
+    for i in range(len(listed) + 2):
+        got = choose_play(counts, room, min_run, triple, lambda r, i=i: seen.add(len(r)) or r[i], 2)
+        assert got == (i if i < 2 else listed[i - 2])
+    assert seen == {len(listed) + 2}
 
 
 def test_a_long_suit_with_jokers_both_aces_and_every_room() -> None:
