@@ -285,8 +285,24 @@ class _Hand:
             rank = marks.find(1, rank + 1)
         if length >= self.shortest:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
-                if suit[3][length] != suit[3][length - 1]:  # the suit makes sequences this long
+                if suit[3][length] == suit[3][length - 1]:
+                    continue  # the suit makes no sequence this long
+                if jokers:
                     found.update(_suit_runs(naturals[first : first + 13], first, jokers, length))
+                    continue
+                # no jokers: the places that start ``length`` held cards in a row, and the
+                # ace low with the cards from two up
+                held = suit[1]
+                starts = held
+                for k in range(1, length):
+                    starts &= held >> k
+                while starts:
+                    low = (starts & -starts).bit_length() - 1
+                    found.add(tuple(range(first + low, first + low + length)))
+                    starts &= starts - 1
+                low_run = (1 << 12) | ((1 << (length - 1)) - 1)
+                if held & low_run == low_run:
+                    found.add((*range(first, first + length - 1), first + 12))
         return sorted(found)
 
     def all(self) -> list[tuple[int, ...]]:

@@ -66,10 +66,15 @@ def test_count_and_nth_play_agree_with_the_full_list(
     assert seen == {len(listed) + 2}
 
 
-def test_a_long_suit_with_jokers_both_aces_and_every_room() -> None:
+def test_a_long_suit_with_0_to_3_jokers_both_aces_and_every_room() -> None:
     # every card of spades, three jokers: the most sequences a hand can make, the ace low
     # and high, and cards that are both a group and a sequence with jokers
-    counts = _counts([*range(13), JOKER, JOKER, JOKER, SWAN])
+    for jokers in range(4):
+        _every_room_and_option(_counts([*range(13), *[JOKER] * jokers, SWAN]))
+    _every_room_and_option(_counts([0, 1, 2, 4, 5, 6, 7, 9, 12, 25, 38, 51]))  # runs, the ace low, a group
+
+
+def _every_room_and_option(counts: list[int]) -> None:
     for room in range(1, 8):
         for min_run in range(2, 8):
             for triple in (False, True):
