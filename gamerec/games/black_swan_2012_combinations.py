@@ -159,7 +159,7 @@ def choose_play(
     index -= s2[0]
     if index < s3[0]:
         return _ALONE[39 + s3[4][index]]
-    return _Hand(cards, (s0, s1, s2, s3), room, alone, shortest).nth(index + distinct - s3[0])
+    return _Hand(cards, (s0, s1, s2, s3), room, alone, shortest).after_naturals(index - s3[0])
 
 
 #: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
@@ -224,6 +224,11 @@ class _Hand:
             if index < suit[0]:
                 return _ALONE[first + suit[4][index]]
             index -= suit[0]
+        return self.after_naturals(index)
+
+    def after_naturals(self, index: int) -> tuple[int, ...]:
+        """The play at ``index`` of those after the natural cards alone: a joker alone, the
+        Swan, then the plays of each length from 2."""
         if self.jokers:
             if not index:
                 return _ALONE[JOKER]
@@ -267,28 +272,38 @@ class _Hand:
         return made
 
     def plays(self, length: int) -> list[tuple[int, ...]]:
-        """The plays ``length`` (2 .. 7) cards long, sorted."""
+        """The plays ``length`` (2 .. 7) cards long, sorted. Each is made once: a group of
+        two natural cards or more is no sequence (a rank twice), and one natural card with
+        jokers, both a group and a sequence, comes from the sequences when they may be that
+        long, else from the groups."""
         naturals = self.cards
         jokers = self.jokers
-        found: set[tuple[int, ...]] = set()
+        runs = length >= self.shortest
+        found: list[tuple[int, ...]] = []
         if length <= self.alone:
-            found.add(_JOKERS[length])
-        fewest = max(1, length - jokers)  # a group's natural cards
-        # the ranks held at least that often (marked 1), found one by one
-        marks = self._by_rank().translate(_AT_LEAST[fewest])
-        rank = marks.find(1)
-        while rank >= 0:
-            cards = _OF_RANK[naturals[rank:52:13]][rank]
-            for size in range(fewest, min(len(cards), length) + 1):
-                for subset in combinations(cards, size):
-                    found.add(subset + _JOKERS[length - size])
-            rank = marks.find(1, rank + 1)
-        if length >= self.shortest:
+            found.append(_JOKERS[length])
+        if jokers >= length - 1 and not runs:  # each natural card with jokers
+            tail = _JOKERS[length - 1]
+            for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+                for place in suit[4]:
+                    found.append((first + place, *tail))
+        fewest = max(2, length - jokers)  # natural cards of one rank, two at least
+        if fewest <= length and self.ranks.bit_count() < self.distinct:
+            # the ranks held at least that often (marked 1), found one by one
+            marks = self._by_rank().translate(_AT_LEAST[fewest])
+            rank = marks.find(1)
+            while rank >= 0:
+                cards = _OF_RANK[naturals[rank:52:13]][rank]
+                for size in range(fewest, min(len(cards), length) + 1):
+                    for subset in combinations(cards, size):
+                        found.append(subset + _JOKERS[length - size])
+                rank = marks.find(1, rank + 1)
+        if runs:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
                 if suit[3][length] == suit[3][length - 1]:
                     continue  # the suit makes no sequence this long
                 if jokers:
-                    found.update(_suit_runs(naturals[first : first + 13], first, jokers, length))
+                    found.extend(_suit_runs(naturals[first : first + 13], first, jokers, length))
                     continue
                 # no jokers: the places that start ``length`` held cards in a row, and the
                 # ace low with the cards from two up
@@ -298,12 +313,13 @@ class _Hand:
                     starts &= held >> k
                 while starts:
                     low = (starts & -starts).bit_length() - 1
-                    found.add(tuple(range(first + low, first + low + length)))
+                    found.append(tuple(range(first + low, first + low + length)))
                     starts &= starts - 1
                 low_run = (1 << 12) | ((1 << (length - 1)) - 1)
                 if held & low_run == low_run:
-                    found.add((*range(first, first + length - 1), first + 12))
-        return sorted(found)
+                    found.append((*range(first, first + length - 1), first + 12))
+        found.sort()
+        return found
 
     def all(self) -> list[tuple[int, ...]]:
         """Every play, as :func:`playable` lists them."""
