@@ -4,8 +4,13 @@ standing in, at most the table's seven places) and every play a hand can make
 (:func:`playable`), from which the rules (:mod:`gamerec.games.black_swan_2012`) list a
 hand's legal actions and the bots choose. The tests hold the two to each other and to a
 brute-force oracle (``tests/games/black_swan_2012/test_black_swan_2012_properties.py``).
-The enumeration is most of the bots' time: the groups and sequences come from tables by
-one rank's or one suit's cards, as a hand's suits and ranks change one play at a time.
+The enumeration is most of the bots' time. A hand's plays are counted without being made
+(:func:`play_count`), from one record a suit kept in a table by the suit's cards (a hand's
+suits change one play at a time): its cards, its sequences by the room on the table, its
+ranks; the groups are counted from how many ranks are held once, twice, three and four
+times. The random bot makes only the play it chooses (:func:`choose_play`,
+:func:`nth_play`: a single from its suit's record, a longer play among those of its length
+only); the smart bot sees them all (:func:`playable`), made length by length.
 """
 
 from __future__ import annotations
@@ -111,6 +116,8 @@ def choose_play(
     and made as :func:`play_count` and :func:`nth_play` do, in one pass over the hand's
     suits; or the index picked when it is under ``before`` (the caller's own choices,
     listed first)."""
+    # _hand and _Hand.count written out in one function: this is every action of the
+    # random bot (the tests hold the three to playable)
     cards = bytes(counts)
     jokers = cards[JOKER]
     shortest = min_run if min_run > 2 else 2
