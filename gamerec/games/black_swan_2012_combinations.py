@@ -120,10 +120,8 @@ def choose_play(
     # random bot (the tests hold the three to playable)
     cards = bytes(counts)
     jokers = cards[JOKER]
-    shortest = min_run if min_run > 2 else 2
-    table = _SUITS.get((jokers, shortest))
-    if table is None:
-        table = _SUITS[jokers, shortest] = {}
+    shortest = 2 if min_run < 2 else min_run if min_run <= TABLE else TABLE + 1  # 8: none
+    table = _SUITS[shortest][jokers]
     s0 = table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest)
     s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
     s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
@@ -173,9 +171,9 @@ def choose_play(
 #: ranks as bits, their ranks a byte each (as an int, to add the suits up by rank), how many
 #: sequences they make with the room on the table (0 .. 7), and their ranks (0 .. 12).
 _Suit = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
-#: The suits' records, by the jokers and the shortest sequence, then by the suit's counts.
+#: The suits' records, by the shortest sequence and the jokers, then by the suit's counts.
 #: Each table is emptied when it reaches its size.
-_SUITS: dict[tuple[int, int], dict[bytes, _Suit]] = {}
+_SUITS: Final[list[list[dict[bytes, _Suit]]]] = [[{} for _ in range(4)] for _ in range(TABLE + 2)]
 _SUITS_KEPT: Final = 100_000
 
 
@@ -300,10 +298,11 @@ class _Hand:
             marks = self._by_rank().translate(_AT_LEAST[fewest])
             rank = marks.find(1)
             while rank >= 0:
-                cards = _OF_RANK[naturals[rank:52:13]][rank]
-                for size in range(fewest, min(len(cards), length) + 1):
-                    for subset in combinations(cards, size):
-                        found.append(subset + _JOKERS[length - size])
+                key = (naturals[rank:52:13], rank, jokers, length)
+                groups = _GROUPS.get(key)
+                if groups is None:
+                    groups = _GROUPS[key] = _groups(*key)
+                found.extend(groups)
                 rank = marks.find(1, rank + 1)
         if runs:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
@@ -341,7 +340,7 @@ def _hand(counts: Sequence[int], room: int, min_run: int, joker_triple: bool) ->
     """A hand's plays, from its suits' records."""
     cards = bytes(counts)
     jokers = cards[JOKER]
-    shortest = max(min_run, 2)
+    shortest = 2 if min_run < 2 else min_run if min_run <= TABLE else TABLE + 1  # 8: none
     return _Hand(
         cards, _suits(cards, jokers, shortest), room, min(jokers, 3 if joker_triple else 2), shortest
     )
@@ -349,9 +348,7 @@ def _hand(counts: Sequence[int], room: int, min_run: int, joker_triple: bool) ->
 
 def _suits(cards: bytes, jokers: int, shortest: int) -> tuple[_Suit, _Suit, _Suit, _Suit]:
     """The records of a hand's four suits (``cards``: the hand's counts)."""
-    table = _SUITS.get((jokers, shortest))
-    if table is None:
-        table = _SUITS[jokers, shortest] = {}
+    table = _SUITS[shortest][jokers]
     return (
         table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest),
         table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest),
@@ -390,6 +387,22 @@ _JOKERS: Final = tuple((JOKER,) * k for k in range(4))
 
 #: ``bytes.translate`` tables: a rank's count (0 .. 4) as 1 when it is at least the index.
 _AT_LEAST: Final = tuple(bytes(int(count >= least) for count in range(256)) for least in range(TABLE + 1))
+#: The groups of two natural cards or more of one rank (:func:`_groups`), by the suits
+#: holding it (4 counts), the rank, the jokers and the length: 16 x 13 x 4 x 6 at most.
+_GROUPS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _groups(suits: bytes, rank: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """The groups ``length`` cards long of two cards or more of ``rank``, held in the
+    ``suits`` marked, and jokers."""
+    cards = _OF_RANK[suits][rank]
+    return tuple(
+        subset + _JOKERS[length - size]
+        for size in range(max(2, length - jokers), min(len(cards), length) + 1)
+        for subset in combinations(cards, size)
+    )
+
+
 #: The cards of each rank (0 .. 12) held, by which suits hold it (4 counts: the hand's
 #: counts from the rank, every 13th).
 _OF_RANK: Final = {
