@@ -330,9 +330,13 @@ class _Hand:
     def all(self) -> list[tuple[int, ...]]:
         """Every play, as :func:`playable` lists them."""
         plays = list(map(_ALONE.__getitem__, compress(range(SWAN + 1), self.cards)))  # a joker once
-        for length in range(2, self.room + 1):
-            if self._size(length):
-                plays.extend(self.plays(length))
+        longer = self.count() - len(plays)  # the plays of 2 cards or more, made until all are
+        length = 2
+        while longer > 0 and length <= self.room:
+            made = self.plays(length)
+            plays.extend(made)
+            longer -= len(made)
+            length += 1
         return plays
 
 
