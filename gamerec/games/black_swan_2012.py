@@ -401,18 +401,25 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
     same call on a range as long, so the same random numbers), counting the plays and
     making only the one chosen."""
     assert isinstance(state, BlackSwan2012State)
-    declarations = state.declarations() if state.swan_declaration else []
-    play = choose_play(
-        state.counts[state.turn],
-        TABLE - len(state.table),
-        state.min_run,
-        state.joker_triple,
-        rng.choice,
-        len(declarations),
-    )
-    if isinstance(play, int):
-        return declarations[play]
-    return Cards(state.turn, list(play))
+    seat = state.turn
+    if state.swan_declaration:
+        declarations = state.declarations()
+        play = choose_play(
+            state.counts[seat],
+            TABLE - len(state.table),
+            state.min_run,
+            state.joker_triple,
+            rng.choice,
+            len(declarations),
+        )
+        if isinstance(play, int):
+            return declarations[play]
+    else:
+        play = choose_play(
+            state.counts[seat], TABLE - len(state.table), state.min_run, state.joker_triple, rng.choice
+        )
+    assert not isinstance(play, int)
+    return Cards(seat, list(play))
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:
