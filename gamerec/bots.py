@@ -66,15 +66,17 @@ def simulate_record(
     moves = [game.bots[b] for b in bots]
     deals = []
     count = 0
+    apply = state.apply  # every action goes through the rules' checks, as validate's do
     while not state.finished:
         deal = game.deal(state, rng)
         state.begin_deal(deal)
+        record = deal.actions.append
         while not state.deal_over:
             seat = state.to_move
             assert seat is not None
             action = moves[seat](state, rng)
-            state.apply(action)
-            deal.actions.append(action)
+            apply(action)
+            record(action)
             count += 1
             if count > MAX_ACTIONS:
                 raise RuntimeError(f"{game_id}: a simulated game ran past {MAX_ACTIONS} actions")

@@ -59,7 +59,7 @@ from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, combination, playable
+from .black_swan_2012_combinations import TABLE, choose_play, combination, playable
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
@@ -375,11 +375,14 @@ class BlackSwan2012State(GameState):
         action of the one they choose): the declarations of the Swan, then the plays."""
         if not self.playing:
             return [], []
-        declarations: list[Action] = []
-        if self._can_declare() and not self.played and self.declared is None:
-            declarations = [Declare(s) for s in range(self.n) if self.counts[s][SWAN]]
         room = TABLE - len(self.table)
-        return declarations, playable(self.counts[self.turn], room, self.min_run, self.joker_triple)
+        return self.declarations(), playable(self.counts[self.turn], room, self.min_run, self.joker_triple)
+
+    def declarations(self) -> list[Action]:
+        """The declarations of the Swan that may be made now (the first legal actions)."""
+        if self._can_declare() and not self.played and self.declared is None:
+            return [Declare(s) for s in range(self.n) if self.counts[s][SWAN]]
+        return []
 
 
 def _sorted_hand(counts: Sequence[int]) -> list[int]:
@@ -394,14 +397,29 @@ def _sorted_hand(counts: Sequence[int]) -> list[int]:
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses, making
-    only the chosen action)."""
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
+    same call on a range as long, so the same random numbers), counting the plays and
+    making only the one chosen."""
     assert isinstance(state, BlackSwan2012State)
-    declarations, plays = state.choices()
-    i = rng.choice(range(len(declarations) + len(plays)))
-    if i < len(declarations):
-        return declarations[i]
-    return Cards(state.turn, list(plays[i - len(declarations)]))
+    seat = state.turn
+    if state.swan_declaration:
+        declarations = state.declarations()
+        play = choose_play(
+            state.counts[seat],
+            TABLE - len(state.table),
+            state.min_run,
+            state.joker_triple,
+            rng.choice,
+            len(declarations),
+        )
+        if isinstance(play, int):
+            return declarations[play]
+    else:
+        play = choose_play(
+            state.counts[seat], TABLE - len(state.table), state.min_run, state.joker_triple, rng.choice
+        )
+    assert not isinstance(play, int)
+    return Cards(seat, list(play))
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:
@@ -410,27 +428,32 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
     player is an opponent."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
-    plays = state.choices()[1]
-    on_table = sum(_POINTS[c] for c in state.table)
-    nxt = state._next_holder(seat)
-    opponent_next = state.side_of[nxt] != state.side_of[seat]
-
-    def value(cards: tuple[int, ...]) -> float:
+    on_table = len(state.table)
+    plays = playable(state.counts[seat], TABLE - on_table, state.min_run, state.joker_triple)
+    table_points = sum(map(_POINTS.__getitem__, state.table))
+    opponent_next = state.side_of[state._next_holder(seat)] != state.side_of[seat]
+    # each play's value (the same float operations, in the same order, as ever), plus a
+    # random number, drawn for every play in the list's order; the first best wins
+    random = rng.random
+    best: tuple[int, ...] = ()
+    best_value = -1e300
+    for cards in plays:
         size = len(cards)
-        pts = on_table + sum(_POINTS[c] for c in cards)
-        total = len(state.table) + size
+        pts = table_points + (_POINTS[cards[0]] if size == 1 else sum(map(_POINTS.__getitem__, cards)))
+        total = on_table + size
         v = size * 3.0
         if total == TABLE:
             v += pts
         elif opponent_next:
-            v -= max(pts, 0) * 0.5
+            v -= (pts if pts > 0 else 0) * 0.5
         else:
-            v += min(pts, 0) * 0.2
-        if SWAN in cards and total < TABLE and opponent_next:
+            v += (pts if pts < 0 else 0) * 0.2
+        if total < TABLE and opponent_next and cards[0] == SWAN:
             v += 60
-        return v + rng.random() * 0.01
-
-    best = max(plays, key=value)
+        v = v + random() * 0.01
+        if v > best_value:
+            best = cards
+            best_value = v
     return Cards(seat, list(best))
 
 

@@ -660,8 +660,26 @@ _SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] =
 
 # -- bots -----------------------------------------------------------------------------------
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
-    return rng.choice(state.legal_actions())
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
+    same call on a range as long, so the same random numbers), making only the one chosen."""
+    assert isinstance(state, BlackSwanTarocState)
+    if state.phase == _OVER:
+        return rng.choice(state.legal_actions())
+    seat = state.turn
+    hand = list(compress(range(len(DECK.codes)), state.hands[seat]))  # each held card once
+    # the Swan may be played only as the last card held
+    plays = hand if state.sizes[seat] == 1 or not state.hands[seat][SWAN] else [c for c in hand if c != SWAN]
+    if state.phase == _LEAD:  # passes, then leads
+        i = rng.choice(range(len(hand) + len(plays)))
+        return Pass(seat, hand[i]) if i < len(hand) else Play(seat, plays[i - len(hand)])
+    led = state.led_suit
+    if led != 12:
+        suited = [c for c in hand if SUIT[c] == led]
+        if suited:
+            return Play(seat, suited[rng.choice(range(len(suited)))])
+    pledges = [k for k in range(3) if state.pledges[seat][k]]
+    i = rng.choice(range(len(plays) + len(pledges)))
+    return Play(seat, plays[i]) if i < len(plays) else Pledge(seat, pledges[i - len(plays)])
 
 
 def smart_bot(state: GameState, rng: random.Random) -> Action:
