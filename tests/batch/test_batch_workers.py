@@ -189,16 +189,21 @@ def test_a_signal_to_the_process_group_ends_the_batch_with_one_line(
     assert_gone(kids)
 
 
-SWALLOWED = """
+# a command whose finalizer gets the signal (``{name}``: TERM, HUP, INT), run with
+# ``python -c``; a command of one of the two tests below follows
+FINALIZED = """
 import os, signal
 from gamerec.cli.app import app
+from gamerec.cli.progress import Work
 from gamerec.errors import InputError
 
 class Finalized:
     def __del__(self) -> None:
         os.kill(os.getpid(), signal.SIG{name})  # its handler raises here, in a finalizer
         sum(range(10))
+"""
 
+SWALLOWED = """
 @app.command("swallow")
 def swallow() -> None:
     Finalized()
@@ -216,26 +221,17 @@ def test_a_signal_that_lands_in_a_finalizer_still_ends_the_command_as_that_signa
     2 ("a worker process died"), not 129. The parent's handler had raised inside a finalizer
     (a ``__del__``, or the close of a generator dropped half-way, as the workers' loop does
     with ``next(genexpr, None)`` for every chunk it hands out), where Python drops the
-    exception with a traceback on stderr; the workers
-    died of the same signal, and the batch failed as if they had been lost. Now the signal
-    wins: its exit code and its one line, and no traceback."""
+    exception with a traceback on stderr; the workers died of the same signal, and the batch
+    failed as if they had been lost. Now the signal wins: its exit code and its one line,
+    and no traceback."""
     proc = subprocess.run(
-        [sys.executable, "-c", SWALLOWED.format(name=name[3:])], capture_output=True, text=True,
+        [sys.executable, "-c", (FINALIZED + SWALLOWED).format(name=name[3:])], capture_output=True, text=True,
         timeout=PROCESS_TIMEOUT,
     )  # fmt: skip
     assert (proc.returncode, proc.stdout, proc.stderr) == (code, "", f"gamerec: {word} ({name})\n")
 
 
 GOES_ON = """
-import os, signal
-from gamerec.cli.app import app
-from gamerec.cli.progress import Work
-
-class Finalized:
-    def __del__(self) -> None:
-        os.kill(os.getpid(), signal.SIG{name})  # its handler raises here, in a finalizer
-        sum(range(10))
-
 @app.command("swallow")
 def swallow() -> None:
     with Work("verifying", "the rest not verified") as work:
@@ -257,7 +253,7 @@ def test_a_signal_dropped_in_a_finalizer_still_stops_the_work_at_the_next_record
     dropped in a finalizer would be lost and the work would go on to the end, exit 0: it
     stops at the next record instead, as the signal would have."""
     proc = subprocess.run(
-        [sys.executable, "-c", GOES_ON.format(name=name[3:])], capture_output=True, text=True,
+        [sys.executable, "-c", (FINALIZED + GOES_ON).format(name=name[3:])], capture_output=True, text=True,
         timeout=PROCESS_TIMEOUT,
     )  # fmt: skip
     said = f"gamerec: {word} ({name}) after 1 record; the rest not verified\n"
