@@ -34,7 +34,7 @@ Rules as gamerec plays them:
 
 What cards played together form (``combination``) and every play a hand can make
 (``playable``, which ``legal_actions`` and the bots use) are
-:mod:`gamerec.games.black_swan_2012_combinations`.
+:mod:`gamerec.games.black_swan_2012_combinations` and :mod:`gamerec.games.black_swan_2012_plays`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, choose_play, combination, playable
+from .black_swan_2012_combinations import TABLE, combination
+from .black_swan_2012_plays import choose_play, playable
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gamerec.cards import JOKER, SWAN
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import random_bot
-from gamerec.games.black_swan_2012_combinations import choose_play, nth_play, play_count, playable
+from gamerec.games.black_swan_2012_plays import choose_play, nth_play, play_count, playable
 
 DECK = [*range(52), JOKER, JOKER, JOKER, SWAN]
 

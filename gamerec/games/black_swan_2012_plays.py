@@ -1,0 +1,441 @@
+"""Every play a black-swan-2012 hand can make (:func:`playable`), from which the rules
+(:mod:`gamerec.games.black_swan_2012`) list a hand's legal actions and the bots choose; what
+the cards of one play form is :mod:`gamerec.games.black_swan_2012_combinations`. The tests
+hold the two to each other and to a brute-force oracle
+(``tests/games/black_swan_2012/test_black_swan_2012_properties.py``).
+The enumeration is most of the bots' time. A hand's plays are counted without being made
+(:func:`play_count`), from one record a suit kept in a table by the suit's cards (a hand's
+suits change one play at a time): its cards, its sequences by the room on the table, its
+ranks; the groups are counted from how many ranks are held once, twice, three and four
+times. The random bot makes only the play it chooses (:func:`choose_play`,
+:func:`nth_play`: a single from its suit's record, a longer play among those of its length
+only); the smart bot sees them all (:func:`playable`), made length by length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations, compress, product
+from math import comb
+from typing import Final
+
+from ..cards import JOKER, SWAN
+from .black_swan_2012_combinations import TABLE
+
+__all__ = ["choose_play", "nth_play", "play_count", "playable"]
+
+
+def playable(
+    counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False
+) -> list[tuple[int, ...]]:
+    """Every distinct play (sorted card tuple) a hand given as card counts can make with
+    ``room`` places left on the table: by length, then card by card."""
+    return _hand(counts, room, min_run, joker_triple).all()
+
+
+def play_count(counts: Sequence[int], room: int, min_run: int = 2, joker_triple: bool = False) -> int:
+    """How many plays :func:`playable` lists, counted without making them."""
+    return _hand(counts, room, min_run, joker_triple).count()
+
+
+def nth_play(
+    counts: Sequence[int], room: int, min_run: int, joker_triple: bool, index: int
+) -> tuple[int, ...]:
+    """``playable(counts, room, min_run, joker_triple)[index]``, making only the plays of
+    its length."""
+    return _hand(counts, room, min_run, joker_triple).nth(index)
+
+
+def choose_play(
+    counts: Sequence[int],
+    room: int,
+    min_run: int,
+    joker_triple: bool,
+    choose: Callable[[range], int],
+    before: int = 0,
+) -> tuple[int, ...] | int:
+    """The play :func:`playable` lists at the index ``choose`` picks from the range of
+    ``before`` + the number of plays (``rng.choice``, as over a list that long), counted
+    and made as :func:`play_count` and :func:`nth_play` do, in one pass over the hand's
+    suits; or the index picked when it is under ``before`` (the caller's own choices,
+    listed first)."""
+    # _hand and _Hand.count written out in one function: this is every action of the
+    # random bot (the tests hold the three to playable)
+    cards = bytes(counts)
+    jokers = cards[JOKER]
+    shortest = 2 if min_run < 2 else min_run if min_run <= TABLE else TABLE + 1  # 8: none
+    table = _SUITS[shortest][jokers]
+    s0 = table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest)
+    s1 = table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest)
+    s2 = table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest)
+    s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
+    if room > TABLE:
+        room = TABLE
+    distinct = s0[0] + s1[0] + s2[0] + s3[0]
+    made = distinct + cards[SWAN]
+    if room >= 2:
+        made += s0[3][room] + s1[3][room] + s2[3][room] + s3[3][room]
+        if jokers or (s0[1] | s1[1] | s2[1] | s3[1]).bit_count() < distinct:
+            by_rank = (s0[2] + s1[2] + s2[2] + s3[2]).to_bytes(13, "little")
+            groups = _GROUP_TOTALS[jokers][room]
+            made += (
+                by_rank.count(1) * groups[1]
+                + by_rank.count(2) * groups[2]
+                + by_rank.count(3) * groups[3]
+                + by_rank.count(4) * groups[4]
+            )
+    alone = 0
+    if jokers:
+        alone = min(jokers, 3 if joker_triple else 2)
+        made += min(alone, room)  # jokers alone
+        both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
+        if both > 0:
+            made -= distinct * both
+    index = choose(range(before + made))
+    if index < before:
+        return index
+    index -= before
+    # a natural card alone, from its suit's record
+    if index < s0[0]:
+        return _ALONE[s0[4][index]]
+    index -= s0[0]
+    if index < s1[0]:
+        return _ALONE[13 + s1[4][index]]
+    index -= s1[0]
+    if index < s2[0]:
+        return _ALONE[26 + s2[4][index]]
+    index -= s2[0]
+    if index < s3[0]:
+        return _ALONE[39 + s3[4][index]]
+    return _Hand(cards, (s0, s1, s2, s3), room, alone, shortest).after_naturals(index - s3[0])
+
+
+#: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
+#: ranks as bits, their ranks a byte each (as an int, to add the suits up by rank), how many
+#: sequences they make with the room on the table (0 .. 7), and their ranks (0 .. 12).
+_Suit = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+#: The suits' records, by the shortest sequence and the jokers, then by the suit's counts.
+#: Each table is emptied when it reaches its size.
+_SUITS: Final[list[list[dict[bytes, _Suit]]]] = [[{} for _ in range(4)] for _ in range(TABLE + 2)]
+_SUITS_KEPT: Final = 100_000
+
+
+class _Hand:
+    """The plays of a hand (card counts) with ``room`` places left on the table, counted
+    without making them (:meth:`count`), and the one at an index of :func:`playable`'s
+    list made alone (:meth:`nth`), from the records of its suits (:data:`_SUITS`, one
+    look-up a suit): the natural cards, a joker and the Swan alone; jokers alone; the
+    groups, from how many ranks are held once, twice, three and four times; the sequences;
+    less the plays that are both a group and a sequence (one natural card and jokers, as
+    long as a sequence may be)."""
+
+    __slots__ = ("alone", "cards", "distinct", "jokers", "ranks", "room", "shortest", "suits", "swan")
+
+    def __init__(
+        self, cards: bytes, suits: tuple[_Suit, _Suit, _Suit, _Suit], room: int, alone: int, shortest: int
+    ) -> None:
+        self.cards = cards
+        self.suits = suits
+        self.jokers = cards[JOKER]
+        self.swan = cards[SWAN]
+        self.room = min(room, TABLE)
+        self.alone = alone
+        self.shortest = shortest
+        s0, s1, s2, s3 = suits
+        self.distinct = s0[0] + s1[0] + s2[0] + s3[0]
+        self.ranks = s0[1] | s1[1] | s2[1] | s3[1]
+
+    def count(self) -> int:
+        """How many plays :func:`playable` lists."""
+        room = self.room
+        jokers = self.jokers
+        distinct = self.distinct
+        made = distinct + (1 if self.swan else 0) + min(self.alone, room) + self._runs(room)
+        if room >= 2 and (jokers or self.ranks.bit_count() < distinct):
+            by_rank = self._by_rank()
+            groups = _GROUP_TOTALS[jokers][room]
+            made += (
+                by_rank.count(1) * groups[1]
+                + by_rank.count(2) * groups[2]
+                + by_rank.count(3) * groups[3]
+                + by_rank.count(4) * groups[4]
+            )
+        both = min(jokers + 1, room) - self.shortest + 1  # the lengths of a card and jokers
+        if both > 0:
+            made -= distinct * both
+        return made
+
+    def nth(self, index: int) -> tuple[int, ...]:
+        """``playable(...)[index]``: a single found in its suit's record, a longer play among
+        the plays of its length only."""
+        for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+            if index < suit[0]:
+                return _ALONE[first + suit[4][index]]
+            index -= suit[0]
+        return self.after_naturals(index)
+
+    def after_naturals(self, index: int) -> tuple[int, ...]:
+        """The play at ``index`` of those after the natural cards alone: a joker alone, the
+        Swan, then the plays of each length from 2."""
+        if self.jokers:
+            if not index:
+                return _ALONE[JOKER]
+            index -= 1
+        if self.swan:
+            if not index:
+                return _ALONE[SWAN]
+            index -= 1
+        for length in range(2, self.room + 1):
+            made = self._size(length)
+            if index < made:
+                return self.plays(length)[index]
+            index -= made
+        raise IndexError(f"play {index} of a hand is past its last")
+
+    def _runs(self, room: int) -> int:
+        """How many sequences at most ``room`` cards long."""
+        s = self.suits
+        return s[0][3][room] + s[1][3][room] + s[2][3][room] + s[3][3][room]
+
+    def _by_rank(self) -> bytes:
+        """How many cards of each rank are held (13 counts)."""
+        s = self.suits
+        return (s[0][2] + s[1][2] + s[2][2] + s[3][2]).to_bytes(13, "little")
+
+    def _size(self, length: int) -> int:
+        """How many plays ``length`` (2 .. 7) cards long."""
+        jokers = self.jokers
+        made = self._runs(length) - self._runs(length - 1)
+        if jokers or self.ranks.bit_count() < self.distinct:
+            by_rank = self._by_rank()
+            groups = _GROUP_SIZES[jokers]
+            for cards in range(1, 5):
+                ranks = by_rank.count(cards)
+                if ranks:
+                    made += ranks * groups[cards][length]
+        if length <= self.alone:
+            made += 1
+        if self.shortest <= length <= jokers + 1:
+            made -= self.distinct
+        return made
+
+    def plays(self, length: int) -> list[tuple[int, ...]]:
+        """The plays ``length`` (2 .. 7) cards long, sorted. Each is made once: a group of
+        two natural cards or more is no sequence (a rank twice), and one natural card with
+        jokers, both a group and a sequence, comes from the sequences when they may be that
+        long, else from the groups."""
+        naturals = self.cards
+        jokers = self.jokers
+        runs = length >= self.shortest
+        found: list[tuple[int, ...]] = []
+        if length <= self.alone:
+            found.append(_JOKERS[length])
+        if jokers >= length - 1 and not runs:  # each natural card with jokers
+            tail = _JOKERS[length - 1]
+            for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+                for place in suit[4]:
+                    found.append((first + place, *tail))
+        fewest = max(2, length - jokers)  # natural cards of one rank, two at least
+        if fewest <= length and self.ranks.bit_count() < self.distinct:
+            # the ranks held at least that often (marked 1), found one by one
+            marks = self._by_rank().translate(_AT_LEAST[fewest])
+            rank = marks.find(1)
+            while rank >= 0:
+                key = (naturals[rank:52:13], rank, jokers, length)
+                groups = _GROUPS.get(key)
+                if groups is None:
+                    groups = _GROUPS[key] = _groups(*key)
+                found.extend(groups)
+                rank = marks.find(1, rank + 1)
+        if runs:
+            for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
+                if suit[3][length] == suit[3][length - 1]:
+                    continue  # the suit makes no sequence this long
+                if jokers:
+                    found.extend(_suit_runs(naturals[first : first + 13], first, jokers, length))
+                    continue
+                # no jokers: the places that start ``length`` held cards in a row, and the
+                # ace low with the cards from two up
+                held = suit[1]
+                starts = held
+                for k in range(1, length):
+                    starts &= held >> k
+                while starts:
+                    low = (starts & -starts).bit_length() - 1
+                    found.append(tuple(range(first + low, first + low + length)))
+                    starts &= starts - 1
+                low_run = (1 << 12) | ((1 << (length - 1)) - 1)
+                if held & low_run == low_run:
+                    found.append((*range(first, first + length - 1), first + 12))
+        found.sort()
+        return found
+
+    def all(self) -> list[tuple[int, ...]]:
+        """Every play, as :func:`playable` lists them."""
+        plays = list(map(_ALONE.__getitem__, compress(range(SWAN + 1), self.cards)))  # a joker once
+        longer = self.count() - len(plays)  # the plays of 2 cards or more, made until all are
+        length = 2
+        while longer > 0 and length <= self.room:
+            made = self.plays(length)
+            plays.extend(made)
+            longer -= len(made)
+            length += 1
+        return plays
+
+
+def _hand(counts: Sequence[int], room: int, min_run: int, joker_triple: bool) -> _Hand:
+    """A hand's plays, from its suits' records."""
+    cards = bytes(counts)
+    jokers = cards[JOKER]
+    shortest = 2 if min_run < 2 else min_run if min_run <= TABLE else TABLE + 1  # 8: none
+    return _Hand(
+        cards, _suits(cards, jokers, shortest), room, min(jokers, 3 if joker_triple else 2), shortest
+    )
+
+
+def _suits(cards: bytes, jokers: int, shortest: int) -> tuple[_Suit, _Suit, _Suit, _Suit]:
+    """The records of a hand's four suits (``cards``: the hand's counts)."""
+    table = _SUITS[shortest][jokers]
+    return (
+        table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest),
+        table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest),
+        table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest),
+        table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest),
+    )
+
+
+def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -> _Suit:
+    """The record of a suit's ``cards`` (13 counts) with ``jokers``, kept in ``table``."""
+    places = tuple(p for p in range(13) if cards[p])
+    held = sum(1 << p for p in places)
+    # the sequences as _runs makes them: from each card, the cards within reach above it
+    # (the ace high); with the ace low, the cards up to length - 1 (bits of the places held)
+    made = [0] * (TABLE + 1)
+    total = 0
+    for length in range(shortest, TABLE + 1):
+        reach = (1 << (length - 1)) - 1
+        fewest = max(1, length - jokers)
+        ways = _WAYS[length][fewest]
+        for p in places:
+            total += ways[(held >> (p + 1) & reach).bit_count()]
+        if cards[12]:
+            total += _WAYS[length][max(2, fewest)][(held & reach).bit_count()]
+        made[length] = total
+    suit = (len(places), held, int.from_bytes(cards, "little"), tuple(made), places)
+    if len(table) >= _SUITS_KEPT:
+        table.clear()
+    table[cards] = suit
+    return suit
+
+
+#: Each card alone as a play, and 0 to 3 jokers.
+_ALONE: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(SWAN + 1))
+_JOKERS: Final = tuple((JOKER,) * k for k in range(4))
+
+#: ``bytes.translate`` tables: a rank's count (0 .. 4) as 1 when it is at least the index.
+_AT_LEAST: Final = tuple(bytes(int(count >= least) for count in range(256)) for least in range(TABLE + 1))
+#: The groups of two natural cards or more of one rank (:func:`_groups`), by the suits
+#: holding it (4 counts), the rank, the jokers and the length: 16 x 13 x 4 x 6 at most.
+_GROUPS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _groups(suits: bytes, rank: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """The groups ``length`` cards long of two cards or more of ``rank``, held in the
+    ``suits`` marked, and jokers."""
+    cards = _OF_RANK[suits][rank]
+    return tuple(
+        subset + _JOKERS[length - size]
+        for size in range(max(2, length - jokers), min(len(cards), length) + 1)
+        for subset in combinations(cards, size)
+    )
+
+
+#: The cards of each rank (0 .. 12) held, by which suits hold it (4 counts: the hand's
+#: counts from the rank, every 13th).
+_OF_RANK: Final = {
+    bytes(held): tuple(tuple(rank + 13 * suit for suit in range(4) if held[suit]) for rank in range(13))
+    for held in product((0, 1), repeat=4)
+}
+
+
+#: The sequences of one length of one suit's cards (:func:`_suit_runs`), by the suit's
+#: cards, the suit, the jokers and the length. Emptied when it reaches its size.
+_RUNS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
+_RUNS_KEPT: Final = 100_000
+
+
+def _suit_runs(suit: bytes, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """The sequences ``length`` cards long of the suit whose cards are numbered from
+    ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in (:func:`_runs`)."""
+    key = (suit, first, jokers, length)
+    runs = _RUNS.get(key)
+    if runs is None:
+        runs = tuple(_runs(suit, first, jokers, length))
+        if len(_RUNS) >= _RUNS_KEPT:
+            _RUNS.clear()
+        _RUNS[key] = runs
+    return runs
+
+
+def _runs(suit: bytes, first: int, jokers: int, length: int) -> list[tuple[int, ...]]:
+    """The sequences ``length`` cards long (2 .. 7) of the suit whose cards are numbered
+    from ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in, as card
+    tuples (jokers last), each once: its natural cards within ``length`` places and enough
+    of them that the jokers fill the rest. Each is made once, from its lowest card with
+    the ace high; and those with the ace low (the ace and cards up to ``length`` - 1)."""
+    places = [p for p in range(13) if suit[p]]  # 0 (two) .. 12 (ace)
+    fewest = max(1, length - jokers)  # natural cards
+    plays: list[tuple[int, ...]] = []
+    for i, low in enumerate(places):
+        reach = [first + p for p in places[i + 1 :] if p < low + length]
+        for size in range(fewest, min(len(reach) + 1, length) + 1):
+            for rest in combinations(reach, size - 1):
+                plays.append((first + low, *rest) + _JOKERS[length - size])
+    if suit[12]:  # the ace low, at place 0, the two at 1 ...: with a card up to length - 1
+        below = [first + p for p in places if p <= length - 2]
+        for size in range(max(2, fewest), min(len(below) + 1, length) + 1):
+            for rest in combinations(below, size - 1):
+                plays.append((*rest, first + 12) + _JOKERS[length - size])
+    return plays
+
+
+#: ``_WAYS[length][fewest][n]``: the ways to choose the other natural cards of a sequence
+#: ``length`` cards long, at least ``fewest`` natural cards in all, from ``n`` cards within
+#: reach of its lowest one (the jokers fill the rest).
+_WAYS: Final = tuple(
+    tuple(
+        tuple(
+            sum(comb(n, size - 1) for size in range(max(1, fewest), min(n + 1, length) + 1))
+            for n in range(13)
+        )
+        for fewest in range(TABLE + 1)
+    )
+    for length in range(TABLE + 1)
+)
+
+
+def _group_sizes(cards: int, jokers: int) -> tuple[int, ...]:
+    """How many groups, by length (0 .. 7), one rank's ``cards`` (1 .. 4 held) and
+    ``jokers`` make: some of the cards (one at least) and as many jokers, two cards at
+    least."""
+    made = [0] * (TABLE + 1)
+    for length in range(2, TABLE + 1):
+        made[length] = sum(comb(cards, k) for k in range(max(1, length - jokers), min(cards, length) + 1))
+    return tuple(made)
+
+
+#: How many groups there are of each length (0 .. 7), by the jokers held and the cards of
+#: the rank held (0 .. 4).
+_GROUP_SIZES: Final = tuple(
+    tuple(_group_sizes(cards, jokers) if cards else (0,) * (TABLE + 1) for cards in range(5))
+    for jokers in range(4)
+)
+#: How many groups there are at most 0 .. 7 cards long (the room), by the jokers held and
+#: the cards of the rank held (0 .. 4).
+_GROUP_TOTALS: Final = tuple(
+    tuple(
+        tuple(sum(_group_sizes(cards, jokers)[: room + 1]) if cards else 0 for cards in range(5))
+        for room in range(TABLE + 1)
+    )
+    for jokers in range(4)
+)
