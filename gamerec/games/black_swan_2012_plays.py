@@ -74,7 +74,7 @@ def choose_play(
     distinct = s0[0] + s1[0] + s2[0] + s3[0]
     made = distinct + cards[SWAN]
     if room >= 2:
-        made += s0[3][room] + s1[3][room] + s2[3][room] + s3[3][room]
+        made += (s0[3] + s1[3] + s2[3] + s3[3]) >> _SHIFT[room] & 0xFFFF
         if jokers or (s0[1] | s1[1] | s2[1] | s3[1]).bit_count() < distinct:
             by_rank = (s0[2] + s1[2] + s2[2] + s3[2]).to_bytes(13, "little")
             groups = _GROUP_TOTALS[jokers][room]
@@ -112,8 +112,9 @@ def choose_play(
 
 #: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
 #: ranks as bits, their ranks a byte each (as an int, to add the suits up by rank), how many
-#: sequences they make with the room on the table (0 .. 7), and their ranks (0 .. 12).
-_Suit = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+#: sequences they make with the room on the table (0 .. 7: 16 bits each, from the lowest, so
+#: the suits' records add up room by room in one sum), and their ranks (0 .. 12).
+_Suit = tuple[int, int, int, int, tuple[int, ...]]
 #: The suits' records, by the shortest sequence and the jokers, then by the suit's counts.
 #: Each table is emptied when it reaches its size.
 _SUITS: Final[list[list[dict[bytes, _Suit]]]] = [[{} for _ in range(4)] for _ in range(TABLE + 2)]
@@ -185,17 +186,70 @@ class _Hand:
             if not index:
                 return _ALONE[SWAN]
             index -= 1
-        for length in range(2, self.room + 1):
+        if self.room < 2:
+            raise IndexError(f"play {index} of a hand is past its last")
+        # the pairs (82% of the random bot's longer plays), by the suit of their first card
+        s0, s1, s2, s3 = self.suits
+        h0, h1, h2, h3 = s0[1], s1[1], s2[1], s3[1]
+        runs = self.shortest <= 2
+        with_joker = 1 if self.jokers and not runs else 0  # a card and a joker, as a group
+        made = (s0[3] >> 32 & 0xFFFF) + (
+            (h0 & h1).bit_count() + (h0 & h2).bit_count() + (h0 & h3).bit_count()
+        )
+        if index < made + with_joker * s0[0]:
+            return self._pairs(0, runs)[index]
+        index -= made + with_joker * s0[0]
+        made = (s1[3] >> 32 & 0xFFFF) + (h1 & h2).bit_count() + (h1 & h3).bit_count()
+        if index < made + with_joker * s1[0]:
+            return self._pairs(1, runs)[index]
+        index -= made + with_joker * s1[0]
+        made = (s2[3] >> 32 & 0xFFFF) + (h2 & h3).bit_count()
+        if index < made + with_joker * s2[0]:
+            return self._pairs(2, runs)[index]
+        index -= made + with_joker * s2[0]
+        made = (s3[3] >> 32 & 0xFFFF) + with_joker * s3[0]
+        if index < made:
+            return self._pairs(3, runs)[index]
+        index -= made
+        if self.alone >= 2:
+            if not index:
+                return _JOKERS[2]
+            index -= 1
+        for length in range(3, self.room + 1):
             made = self._size(length)
             if index < made:
                 return self.plays(length)[index]
             index -= made
         raise IndexError(f"play {index} of a hand is past its last")
 
+    def _pairs(self, suit: int, runs: bool) -> list[tuple[int, ...]]:
+        """The plays of two cards whose first is of ``suit``, in order: from each of its
+        cards, the next card up (a sequence), the ace after the two (the ace low), the
+        same rank in each higher suit (a group), a joker (a group or a sequence)."""
+        naturals = self.cards
+        record = self.suits[suit]
+        held = record[1]
+        joker = self.jokers > 0
+        first = 13 * suit
+        found: list[tuple[int, ...]] = []
+        for place in record[4]:
+            card = first + place
+            if runs:
+                if held >> (place + 1) & 1 and place < 12:
+                    found.append((card, card + 1))
+                if not place and held >> 12 & 1:
+                    found.append((card, card + 12))
+            for other in range(card + 13, 52, 13):
+                if naturals[other]:
+                    found.append((card, other))
+            if joker:
+                found.append((card, JOKER))
+        return found
+
     def _runs(self, room: int) -> int:
         """How many sequences at most ``room`` cards long."""
         s = self.suits
-        return s[0][3][room] + s[1][3][room] + s[2][3][room] + s[3][3][room]
+        return (s[0][3] + s[1][3] + s[2][3] + s[3][3]) >> _SHIFT[room] & 0xFFFF
 
     def _by_rank(self) -> bytes:
         """How many cards of each rank are held (13 counts)."""
@@ -249,7 +303,7 @@ class _Hand:
                 rank = marks.find(1, rank + 1)
         if runs:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
-                if suit[3][length] == suit[3][length - 1]:
+                if suit[3] >> _SHIFT[length] & 0xFFFF == suit[3] >> _SHIFT[length - 1] & 0xFFFF:
                     continue  # the suit makes no sequence this long
                 if jokers:
                     found.extend(_suit_runs(naturals[first : first + 13], first, jokers, length))
@@ -308,24 +362,52 @@ def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -
     """The record of a suit's ``cards`` (13 counts) with ``jokers``, kept in ``table``."""
     places = tuple(p for p in range(13) if cards[p])
     held = sum(1 << p for p in places)
-    # the sequences as _runs makes them: from each card, the cards within reach above it
-    # (the ace high); with the ace low, the cards up to length - 1 (bits of the places held)
-    made = [0] * (TABLE + 1)
-    total = 0
-    for length in range(shortest, TABLE + 1):
-        reach = (1 << (length - 1)) - 1
-        fewest = max(1, length - jokers)
-        ways = _WAYS[length][fewest]
-        for p in places:
-            total += ways[(held >> (p + 1) & reach).bit_count()]
-        if cards[12]:
-            total += _WAYS[length][max(2, fewest)][(held & reach).bit_count()]
-        made[length] = total
-    suit = (len(places), held, int.from_bytes(cards, "little"), tuple(made), places)
+    # the sequences as _runs makes them: from each card, by the six places above it (the
+    # ace high); with the ace low, by the places from the two (:func:`_sequence_counts`)
+    key = shortest * 4 + jokers
+    counts = _SEQUENCE_COUNTS.get(key) or _sequence_counts(shortest, jokers)
+    high = counts[0]
+    made = 0
+    for p in places:
+        made += high[held >> (p + 1) & 63]
+    if cards[12]:
+        made += counts[1][held & 63]
+    suit = (len(places), held, int.from_bytes(cards, "little"), made, places)
     if len(table) >= _SUITS_KEPT:
         table.clear()
     table[cards] = suit
     return suit
+
+
+#: ``x >> _SHIFT[room] & 0xFFFF``: the count for ``room`` (0 .. 7) of a suit record's sequences.
+_SHIFT: Final = tuple(16 * room for room in range(TABLE + 1))
+#: :func:`_sequence_counts` by the shortest sequence * 4 + the jokers.
+_SEQUENCE_COUNTS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _sequence_counts(shortest: int, jokers: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How many sequences at most 0 .. 7 cards long (16 bits each, from the lowest) start
+    from a card, by the places held among the six above it (the ace high; a sequence is at
+    most seven cards), and how many have the ace low, by the places held from the two up
+    (the six lowest): the counts :func:`_runs` makes, with ``jokers`` to stand in and
+    sequences ``shortest`` cards long at least."""
+    high: list[int] = []
+    low: list[int] = []
+    for window in range(64):
+        from_card = with_ace = 0
+        packed_high = packed_low = 0
+        for length in range(max(2, shortest), TABLE + 1):
+            fewest = max(1, length - jokers)
+            within = (window & ((1 << (length - 1)) - 1)).bit_count()
+            from_card += _WAYS[length][fewest][within]
+            with_ace += _WAYS[length][max(2, fewest)][within]
+            packed_high |= from_card << _SHIFT[length]
+            packed_low |= with_ace << _SHIFT[length]
+        high.append(packed_high)
+        low.append(packed_low)
+    counts = (tuple(high), tuple(low))
+    _SEQUENCE_COUNTS[shortest * 4 + jokers] = counts
+    return counts
 
 
 #: Each card alone as a play, and 0 to 3 jokers.
