@@ -398,9 +398,10 @@ def _sorted_hand(counts: Sequence[int]) -> list[int]:
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
-    same call on a range as long, so the same random numbers), counting the plays and
-    making only the one chosen."""
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses:
+    CPython's ``choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, called here with the
+    same length, so the same random numbers), counting the plays and making only the one
+    chosen (``tests/games/test_bs2012_playable_fast.py`` holds the two together)."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
     if state.swan_declaration:
@@ -410,14 +411,18 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
             TABLE - len(state.table),
             state.min_run,
             state.joker_triple,
-            rng.choice,
+            rng._randbelow,  # type: ignore[attr-defined]
             len(declarations),
         )
         if isinstance(play, int):
             return declarations[play]
     else:
         play = choose_play(
-            state.counts[seat], TABLE - len(state.table), state.min_run, state.joker_triple, rng.choice
+            state.counts[seat],
+            TABLE - len(state.table),
+            state.min_run,
+            state.joker_triple,
+            rng._randbelow,  # type: ignore[attr-defined]
         )
     assert not isinstance(play, int)
     return Cards(seat, list(play))

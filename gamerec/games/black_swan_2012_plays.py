@@ -51,14 +51,15 @@ def choose_play(
     room: int,
     min_run: int,
     joker_triple: bool,
-    choose: Callable[[range], int],
+    below: Callable[[int], int],
     before: int = 0,
 ) -> tuple[int, ...] | int:
-    """The play :func:`playable` lists at the index ``choose`` picks from the range of
-    ``before`` + the number of plays (``rng.choice``, as over a list that long), counted
-    and made as :func:`play_count` and :func:`nth_play` do, in one pass over the hand's
-    suits; or the index picked when it is under ``before`` (the caller's own choices,
-    listed first)."""
+    """The play :func:`playable` lists at the index ``below(n)`` picks (0 .. n - 1), ``n``
+    being ``before`` + the number of plays, counted and made as :func:`play_count` and
+    :func:`nth_play` do, in one pass over the hand's suits; or the index picked when it is
+    under ``before`` (the caller's own choices, listed first). The random bot passes
+    ``rng._randbelow``: CPython's ``rng.choice(seq)`` is ``seq[rng._randbelow(len(seq))]``,
+    so the same random numbers and the same choice as over the list."""
     # _hand and _Hand.count written out in one function: this is every action of the
     # random bot (the tests hold the three to playable)
     cards = bytes(counts)
@@ -71,12 +72,13 @@ def choose_play(
     s3 = table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest)
     if room > TABLE:
         room = TABLE
-    distinct = s0[0] + s1[0] + s2[0] + s3[0]
+    hand = s0[5] + s1[5] + s2[5] + s3[5]  # the four suits' counts added up in one sum
+    distinct = hand & 0xFF
     made = distinct + cards[SWAN]
     if room >= 2:
-        made += (s0[3] + s1[3] + s2[3] + s3[3]) >> _SHIFT[room] & 0xFFFF
-        if jokers or (s0[1] | s1[1] | s2[1] | s3[1]).bit_count() < distinct:
-            by_rank = (s0[2] + s1[2] + s2[2] + s3[2]).to_bytes(13, "little")
+        made += hand >> _PACKED_RUNS[room] & 0xFFFF
+        if jokers or hand & _TWICE:  # jokers, or a rank held twice: groups
+            by_rank = (hand >> 8 & _RANKS).to_bytes(13, "little")
             groups = _GROUP_TOTALS[jokers][room]
             made += (
                 by_rank.count(1) * groups[1]
@@ -91,7 +93,7 @@ def choose_play(
         both = min(jokers + 1, room) - shortest + 1  # the lengths of a card and jokers
         if both > 0:
             made -= distinct * both
-    index = choose(range(before + made))
+    index = below(before + made)
     if index < before:
         return index
     index -= before
@@ -113,8 +115,16 @@ def choose_play(
 #: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
 #: ranks as bits, their ranks a byte each (as an int, to add the suits up by rank), how many
 #: sequences they make with the room on the table (0 .. 7: 16 bits each, from the lowest, so
-#: the suits' records add up room by room in one sum), and their ranks (0 .. 12).
-_Suit = tuple[int, int, int, int, tuple[int, ...]]
+#: the suits' records add up room by room in one sum), their ranks (0 .. 12), and the three
+#: counts in one int (how many in the lowest byte, the ranks' bytes from bit 8, the
+#: sequences from bit :data:`_PACKED_RUNS`\[0]: no field carries into the next when the
+#: four suits are added up).
+_Suit = tuple[int, int, int, int, tuple[int, ...], int]
+#: Where the sequences ``room`` (0 .. 7) cards long at most start in a record's last int.
+_PACKED_RUNS: Final = tuple(112 + 16 * room for room in range(TABLE + 1))
+#: The ranks' bytes of the added records, and the ranks held twice or more in them.
+_RANKS: Final = (1 << 104) - 1
+_TWICE: Final = int.from_bytes(b"\x06" * 13, "little") << 8
 #: The suits' records, by the shortest sequence and the jokers, then by the suit's counts.
 #: Each table is emptied when it reaches its size.
 _SUITS: Final[list[list[dict[bytes, _Suit]]]] = [[{} for _ in range(4)] for _ in range(TABLE + 2)]
@@ -360,25 +370,42 @@ def _suits(cards: bytes, jokers: int, shortest: int) -> tuple[_Suit, _Suit, _Sui
 
 def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -> _Suit:
     """The record of a suit's ``cards`` (13 counts) with ``jokers``, kept in ``table``."""
-    places = tuple(p for p in range(13) if cards[p])
-    held = sum(1 << p for p in places)
+    low = _LOW_PLACES.get(cards[0:7])
+    high = _HIGH_PLACES.get(cards[7:13])
+    if low is None or high is None:  # a count over 1 (not in a game: a suit has each card once)
+        places = tuple(p for p in range(13) if cards[p])
+        held = sum(1 << p for p in places)
+    else:
+        held = low[0] | high[0]
+        places = low[1] + high[1]
     # the sequences as _runs makes them: from each card, by the six places above it (the
     # ace high); with the ace low, by the places from the two (:func:`_sequence_counts`)
     key = shortest * 4 + jokers
     counts = _SEQUENCE_COUNTS.get(key) or _sequence_counts(shortest, jokers)
-    high = counts[0]
+    above = counts[0]
     made = 0
     for p in places:
-        made += high[held >> (p + 1) & 63]
+        made += above[held >> (p + 1) & 63]
     if cards[12]:
         made += counts[1][held & 63]
-    suit = (len(places), held, int.from_bytes(cards, "little"), made, places)
+    ranks = int.from_bytes(cards, "little")
+    suit = (len(places), held, ranks, made, places, len(places) | ranks << 8 | made << _PACKED_RUNS[0])
     if len(table) >= _SUITS_KEPT:
         table.clear()
     table[cards] = suit
     return suit
 
 
+#: The places held (as bits, and in order) of the seven lowest ranks of a suit (two .. eight)
+#: and of the six highest (nine .. ace), by their counts (0 or 1 each).
+_LOW_PLACES: Final = {
+    bytes(held): (sum(1 << p for p in range(7) if held[p]), tuple(p for p in range(7) if held[p]))
+    for held in product((0, 1), repeat=7)
+}
+_HIGH_PLACES: Final = {
+    bytes(held): (sum(1 << (p + 7) for p in range(6) if held[p]), tuple(p + 7 for p in range(6) if held[p]))
+    for held in product((0, 1), repeat=6)
+}
 #: ``x >> _SHIFT[room] & 0xFFFF``: the count for ``room`` (0 .. 7) of a suit record's sequences.
 _SHIFT: Final = tuple(16 * room for room in range(TABLE + 1))
 #: :func:`_sequence_counts` by the shortest sequence * 4 + the jokers.

@@ -61,7 +61,7 @@ def test_count_and_nth_play_agree_with_the_full_list(
     # plays), the play at the index picked, or the index when it is under 2
     seen: set[int] = set()
     for i in range(len(listed) + 2):
-        got = choose_play(counts, room, min_run, triple, lambda r, i=i: seen.add(len(r)) or r[i], 2)
+        got = choose_play(counts, room, min_run, triple, lambda n, i=i: seen.add(n) or i, 2)
         assert got == (i if i < 2 else listed[i - 2])
     assert seen == {len(listed) + 2}
 
