@@ -109,7 +109,86 @@ def choose_play(
     index -= s2[0]
     if index < s3[0]:
         return _ALONE[39 + s3[4][index]]
-    return _Hand(cards, (s0, s1, s2, s3), room, alone, shortest).after_naturals(index - s3[0])
+    return _after_naturals(cards, (s0, s1, s2, s3), room, alone, shortest, index - s3[0])
+
+
+def _after_naturals(
+    cards: bytes, suits: tuple[_Suit, _Suit, _Suit, _Suit], room: int, alone: int, shortest: int, index: int
+) -> tuple[int, ...]:
+    """The play at ``index`` of a hand's plays after its natural cards alone: a joker
+    alone, the Swan, the plays of two cards (82% of the random bot's longer plays: found
+    by counting those whose first card is of each suit, then each card's, and made alone),
+    then the longer ones (:meth:`_Hand.longer`)."""
+    jokers = cards[JOKER]
+    if jokers:
+        if not index:
+            return _ALONE[JOKER]
+        index -= 1
+    if cards[SWAN]:
+        if not index:
+            return _ALONE[SWAN]
+        index -= 1
+    if room < 2:
+        raise IndexError(f"play {index} of a hand is past its last")
+    # the pairs of each suit's first card: its sequences two cards long (with a joker too,
+    # when a card and a joker are a sequence), the same rank in each higher suit, a card
+    # and a joker as a group when they are no sequence
+    s0, s1, s2, s3 = suits
+    h0, h1, h2, h3 = s0[1], s1[1], s2[1], s3[1]
+    runs = shortest <= 2
+    with_joker = 1 if jokers and not runs else 0
+    made = (s0[3] >> 32 & 0xFFFF) + (h0 & h1).bit_count() + (h0 & h2).bit_count() + (h0 & h3).bit_count()
+    made += with_joker * s0[0]
+    if index < made:
+        return _pair(cards, 0, s0, runs, index)
+    index -= made
+    made = (s1[3] >> 32 & 0xFFFF) + (h1 & h2).bit_count() + (h1 & h3).bit_count() + with_joker * s1[0]
+    if index < made:
+        return _pair(cards, 13, s1, runs, index)
+    index -= made
+    made = (s2[3] >> 32 & 0xFFFF) + (h2 & h3).bit_count() + with_joker * s2[0]
+    if index < made:
+        return _pair(cards, 26, s2, runs, index)
+    index -= made
+    made = (s3[3] >> 32 & 0xFFFF) + with_joker * s3[0]
+    if index < made:
+        return _pair(cards, 39, s3, runs, index)
+    index -= made
+    if alone >= 2:
+        if not index:
+            return _JOKERS[2]
+        index -= 1
+    return _Hand(cards, suits, room, alone, shortest).longer(index)
+
+
+def _pair(cards: bytes, first: int, record: _Suit, runs: bool, index: int) -> tuple[int, ...]:
+    """The play of two cards at ``index`` of those whose first is of the suit numbered from
+    ``first`` (its ``record``), in order: from each of its cards, the next card up (a
+    sequence), the ace after the two (the ace low), the same rank in each higher suit (a
+    group), a joker (a group or a sequence)."""
+    held = record[1]
+    joker = cards[JOKER] > 0
+    for place in record[4]:
+        card = first + place
+        if runs:
+            if held >> (place + 1) & 1:  # (no bit above the ace's)
+                if not index:
+                    return (card, card + 1)
+                index -= 1
+            if not place and held >> 12 & 1:
+                if not index:
+                    return (card, card + 12)
+                index -= 1
+        for other in range(card + 13, 52, 13):
+            if cards[other]:
+                if not index:
+                    return (card, other)
+                index -= 1
+        if joker:
+            if not index:
+                return (card, JOKER)
+            index -= 1
+    raise IndexError(f"play {index} of two cards of a suit is past its last")
 
 
 #: What a hand's plays need to know of one suit's cards (held as 13 counts): how many, their
@@ -183,78 +262,17 @@ class _Hand:
             if index < suit[0]:
                 return _ALONE[first + suit[4][index]]
             index -= suit[0]
-        return self.after_naturals(index)
+        return _after_naturals(self.cards, self.suits, self.room, self.alone, self.shortest, index)
 
-    def after_naturals(self, index: int) -> tuple[int, ...]:
-        """The play at ``index`` of those after the natural cards alone: a joker alone, the
-        Swan, then the plays of each length from 2."""
-        if self.jokers:
-            if not index:
-                return _ALONE[JOKER]
-            index -= 1
-        if self.swan:
-            if not index:
-                return _ALONE[SWAN]
-            index -= 1
-        if self.room < 2:
-            raise IndexError(f"play {index} of a hand is past its last")
-        # the pairs (82% of the random bot's longer plays), by the suit of their first card
-        s0, s1, s2, s3 = self.suits
-        h0, h1, h2, h3 = s0[1], s1[1], s2[1], s3[1]
-        runs = self.shortest <= 2
-        with_joker = 1 if self.jokers and not runs else 0  # a card and a joker, as a group
-        made = (s0[3] >> 32 & 0xFFFF) + (
-            (h0 & h1).bit_count() + (h0 & h2).bit_count() + (h0 & h3).bit_count()
-        )
-        if index < made + with_joker * s0[0]:
-            return self._pairs(0, runs)[index]
-        index -= made + with_joker * s0[0]
-        made = (s1[3] >> 32 & 0xFFFF) + (h1 & h2).bit_count() + (h1 & h3).bit_count()
-        if index < made + with_joker * s1[0]:
-            return self._pairs(1, runs)[index]
-        index -= made + with_joker * s1[0]
-        made = (s2[3] >> 32 & 0xFFFF) + (h2 & h3).bit_count()
-        if index < made + with_joker * s2[0]:
-            return self._pairs(2, runs)[index]
-        index -= made + with_joker * s2[0]
-        made = (s3[3] >> 32 & 0xFFFF) + with_joker * s3[0]
-        if index < made:
-            return self._pairs(3, runs)[index]
-        index -= made
-        if self.alone >= 2:
-            if not index:
-                return _JOKERS[2]
-            index -= 1
+    def longer(self, index: int) -> tuple[int, ...]:
+        """The play at ``index`` of those three cards long or more (:func:`_after_naturals`
+        finds the shorter ones)."""
         for length in range(3, self.room + 1):
             made = self._size(length)
             if index < made:
                 return self.plays(length)[index]
             index -= made
         raise IndexError(f"play {index} of a hand is past its last")
-
-    def _pairs(self, suit: int, runs: bool) -> list[tuple[int, ...]]:
-        """The plays of two cards whose first is of ``suit``, in order: from each of its
-        cards, the next card up (a sequence), the ace after the two (the ace low), the
-        same rank in each higher suit (a group), a joker (a group or a sequence)."""
-        naturals = self.cards
-        record = self.suits[suit]
-        held = record[1]
-        joker = self.jokers > 0
-        first = 13 * suit
-        found: list[tuple[int, ...]] = []
-        for place in record[4]:
-            card = first + place
-            if runs:
-                if held >> (place + 1) & 1 and place < 12:
-                    found.append((card, card + 1))
-                if not place and held >> 12 & 1:
-                    found.append((card, card + 12))
-            for other in range(card + 13, 52, 13):
-                if naturals[other]:
-                    found.append((card, other))
-            if joker:
-                found.append((card, JOKER))
-        return found
 
     def _runs(self, room: int) -> int:
         """How many sequences at most ``room`` cards long."""
