@@ -118,7 +118,7 @@ def _after_naturals(
     """The play at ``index`` of a hand's plays after its natural cards alone: a joker
     alone, the Swan, the plays of two cards (82% of the random bot's longer plays: found
     by counting those whose first card is of each suit, then each card's, and made alone),
-    then the longer ones (:meth:`_Hand.longer`)."""
+    then the longer ones (:func:`_longer`)."""
     jokers = cards[JOKER]
     if jokers:
         if not index:
@@ -158,7 +158,120 @@ def _after_naturals(
         if not index:
             return _JOKERS[2]
         index -= 1
-    return _Hand(cards, suits, room, alone, shortest).longer(index)
+    return _longer(cards, suits, room, alone, shortest, index)
+
+
+def _longer(
+    cards: bytes, suits: tuple[_Suit, _Suit, _Suit, _Suit], room: int, alone: int, shortest: int, index: int
+) -> tuple[int, ...]:
+    """The play at ``index`` of a hand's plays three cards long or more. The plays of one
+    length are sorted, so they hold those whose first (lowest) card is a club, then a
+    diamond ... then jokers alone: a suit's share is its sequences of that length and the
+    groups whose lowest card is its own, counted by how many higher suits hold each of its
+    ranks (0 .. 3); only the plays of the suit where the index falls are made."""
+    jokers = cards[JOKER]
+    s0, s1, s2, s3 = suits
+    h0, h1, h2, h3 = s0[1], s1[1], s2[1], s3[1]
+    # each suit's ranks by how many higher suits hold them (0 .. 3)
+    all3 = h1 & h2 & h3
+    two = (h1 & h2) | (h1 & h3) | (h2 & h3)
+    odd = h1 ^ h2 ^ h3
+    shares = (
+        (h0 & ~(h1 | h2 | h3), h0 & odd & ~all3, h0 & two & ~all3, h0 & all3),
+        (h1 & ~(h2 | h3), h1 & (h2 ^ h3), h1 & h2 & h3, 0),
+        (h2 & ~h3, h2 & h3, 0, 0),
+        (h3, 0, 0, 0),
+    )
+    by_share = tuple(tuple(m.bit_count() for m in share) for share in shares)
+    for length in range(3, room + 1):
+        runs = length >= shortest
+        firsts = _FIRST_GROUPS[runs][jokers][length]
+        below, at = _SHIFT[length - 1], _SHIFT[length]
+        for suit in range(4):
+            record = suits[suit]
+            counts = by_share[suit]
+            made = (
+                (record[3] >> at & 0xFFFF)
+                - (record[3] >> below & 0xFFFF)
+                + counts[0] * firsts[0]
+                + counts[1] * firsts[1]
+                + counts[2] * firsts[2]
+                + counts[3] * firsts[3]
+            )
+            if index < made:
+                return _suit_plays(cards, suit, record, length, runs)[index]
+            index -= made
+        if length <= alone:
+            if not index:
+                return _JOKERS[length]
+            index -= 1
+    raise IndexError(f"play {index} of a hand is past its last")
+
+
+def _suit_plays(cards: bytes, suit: int, record: _Suit, length: int, runs: bool) -> list[tuple[int, ...]]:
+    """The plays ``length`` cards long whose first (lowest) card is of ``suit`` (its
+    ``record``), sorted: its sequences, and the groups of its ranks with the same rank in
+    higher suits and jokers (one natural card and jokers only when that is no sequence)."""
+    jokers = cards[JOKER]
+    first = 13 * suit
+    found: list[tuple[int, ...]] = []
+    fewest = max(2 if runs else 1, length - jokers)  # natural cards in a group
+    if fewest <= 4:
+        for place in record[4]:
+            card = first + place
+            above = [c for c in range(card + 13, 52, 13) if cards[c]]
+            for size in range(fewest, min(len(above) + 1, length) + 1):
+                tail = _JOKERS[length - size]
+                for rest in combinations(above, size - 1):
+                    found.append((card, *rest, *tail))
+    if runs and record[3] >> _SHIFT[length] & 0xFFFF != record[3] >> _SHIFT[length - 1] & 0xFFFF:
+        if jokers:
+            found.extend(_suit_runs(cards[first : first + 13], first, jokers, length))
+        else:
+            found.extend(_plain_runs(record[1], first, length))
+    found.sort()
+    return found
+
+
+def _first_groups(higher: int, jokers: int, length: int, fewest: int) -> int:
+    """How many groups ``length`` cards long have a given card as their lowest, when
+    ``higher`` cards of its rank (in higher suits) are held: the card, some of those and
+    as many jokers, ``fewest`` natural cards at least."""
+    return sum(
+        comb(higher, size - 1) for size in range(max(fewest, length - jokers), min(higher + 1, length) + 1)
+    )
+
+
+#: ``_FIRST_GROUPS[runs][jokers][length][higher]``: :func:`_first_groups`, the fewest natural
+#: cards 2 when a card and jokers are a sequence that long (``runs``), else 1.
+_FIRST_GROUPS: Final = tuple(
+    tuple(
+        tuple(
+            tuple(_first_groups(higher, jokers, length, 2 if runs else 1) for higher in range(4))
+            for length in range(TABLE + 1)
+        )
+        for jokers in range(4)
+    )
+    for runs in (False, True)
+)
+
+
+def _plain_runs(held: int, first: int, length: int) -> list[tuple[int, ...]]:
+    """The sequences ``length`` cards long without jokers of a suit whose cards are
+    numbered from ``first``, its ranks held as bits (``held``): the places that start
+    ``length`` held cards in a row, and the ace low with the cards from two up."""
+    found: list[tuple[int, ...]] = []
+    starts = held
+    for k in range(1, length):
+        starts &= held >> k
+    while starts:
+        low = (starts & -starts).bit_length() - 1
+        found.append(tuple(range(first + low, first + low + length)))
+        starts &= starts - 1
+    low_run = (1 << 12) | ((1 << (length - 1)) - 1)
+    if held & low_run == low_run:
+        found.append((*range(first, first + length - 1), first + 12))
+    return found
 
 
 def _pair(cards: bytes, first: int, record: _Suit, runs: bool, index: int) -> tuple[int, ...]:
@@ -264,16 +377,6 @@ class _Hand:
             index -= suit[0]
         return _after_naturals(self.cards, self.suits, self.room, self.alone, self.shortest, index)
 
-    def longer(self, index: int) -> tuple[int, ...]:
-        """The play at ``index`` of those three cards long or more (:func:`_after_naturals`
-        finds the shorter ones)."""
-        for length in range(3, self.room + 1):
-            made = self._size(length)
-            if index < made:
-                return self.plays(length)[index]
-            index -= made
-        raise IndexError(f"play {index} of a hand is past its last")
-
     def _runs(self, room: int) -> int:
         """How many sequences at most ``room`` cards long."""
         s = self.suits
@@ -336,19 +439,7 @@ class _Hand:
                 if jokers:
                     found.extend(_suit_runs(naturals[first : first + 13], first, jokers, length))
                     continue
-                # no jokers: the places that start ``length`` held cards in a row, and the
-                # ace low with the cards from two up
-                held = suit[1]
-                starts = held
-                for k in range(1, length):
-                    starts &= held >> k
-                while starts:
-                    low = (starts & -starts).bit_length() - 1
-                    found.append(tuple(range(first + low, first + low + length)))
-                    starts &= starts - 1
-                low_run = (1 << 12) | ((1 << (length - 1)) - 1)
-                if held & low_run == low_run:
-                    found.append((*range(first, first + length - 1), first + 12))
+                found.extend(_plain_runs(suit[1], first, length))  # no jokers
         found.sort()
         return found
 
