@@ -78,13 +78,16 @@ def choose_play(
     if room >= 2:
         made += hand >> _PACKED_RUNS[room] & 0xFFFF
         if jokers or hand & _TWICE:  # jokers, or a rank held twice: groups
-            by_rank = (hand >> 8 & _RANKS).to_bytes(13, "little")
+            # the ranks held once, twice, three and four times, from the bits of their
+            # counts (a rank's byte: 1 .. 4): bit 0 (1 or 3), bit 1 (2 or 3), bits 0 and 1
+            # (3), bit 2 (4)
             groups = _GROUP_TOTALS[jokers][room]
+            three = (hand & hand >> 1 & _BIT0).bit_count()
             made += (
-                by_rank.count(1) * groups[1]
-                + by_rank.count(2) * groups[2]
-                + by_rank.count(3) * groups[3]
-                + by_rank.count(4) * groups[4]
+                ((hand & _BIT0).bit_count() - three) * groups[1]
+                + ((hand & _BIT1).bit_count() - three) * groups[2]
+                + three * groups[3]
+                + (hand & _BIT2).bit_count() * groups[4]
             )
     alone = 0
     if jokers:
@@ -314,9 +317,12 @@ def _pair(cards: bytes, first: int, record: _Suit, runs: bool, index: int) -> tu
 _Suit = tuple[int, int, int, int, tuple[int, ...], int]
 #: Where the sequences ``room`` (0 .. 7) cards long at most start in a record's last int.
 _PACKED_RUNS: Final = tuple(112 + 16 * room for room in range(TABLE + 1))
-#: The ranks' bytes of the added records, and the ranks held twice or more in them.
-_RANKS: Final = (1 << 104) - 1
+#: The ranks held twice or more in the added records (a rank's byte 2 .. 4).
 _TWICE: Final = int.from_bytes(b"\x06" * 13, "little") << 8
+#: Bits 0, 1 and 2 of each rank's byte in the added records.
+_BIT0: Final = int.from_bytes(b"\x01" * 13, "little") << 8
+_BIT1: Final = _BIT0 << 1
+_BIT2: Final = _BIT0 << 2
 #: The suits' records, by the shortest sequence and the jokers, then by the suit's counts.
 #: Each table is emptied when it reaches its size.
 _SUITS: Final[list[list[dict[bytes, _Suit]]]] = [[{} for _ in range(4)] for _ in range(TABLE + 2)]
