@@ -229,7 +229,7 @@ def _suit_plays(cards: bytes, suit: int, record: _Suit, length: int, runs: bool)
                     found.append((card, *rest, *tail))
     if runs and record[3] >> _SHIFT[length] & 0xFFFF != record[3] >> _SHIFT[length - 1] & 0xFFFF:
         if jokers:
-            found.extend(_suit_runs(cards[first : first + 13], first, jokers, length))
+            found.extend(_suit_runs(record, first, jokers, length))
         else:
             found.extend(_plain_runs(record[1], first, length))
     found.sort()
@@ -355,20 +355,24 @@ class _Hand:
         self.ranks = s0[1] | s1[1] | s2[1] | s3[1]
 
     def count(self) -> int:
-        """How many plays :func:`playable` lists."""
+        """How many plays :func:`playable` lists (as :func:`choose_play` counts them)."""
         room = self.room
         jokers = self.jokers
         distinct = self.distinct
-        made = distinct + (1 if self.swan else 0) + min(self.alone, room) + self._runs(room)
-        if room >= 2 and (jokers or self.ranks.bit_count() < distinct):
-            by_rank = self._by_rank()
-            groups = _GROUP_TOTALS[jokers][room]
-            made += (
-                by_rank.count(1) * groups[1]
-                + by_rank.count(2) * groups[2]
-                + by_rank.count(3) * groups[3]
-                + by_rank.count(4) * groups[4]
-            )
+        s0, s1, s2, s3 = self.suits
+        hand = s0[5] + s1[5] + s2[5] + s3[5]
+        made = distinct + (1 if self.swan else 0) + min(self.alone, room)
+        if room >= 2:
+            made += hand >> _PACKED_RUNS[room] & 0xFFFF
+            if jokers or hand & _TWICE:
+                groups = _GROUP_TOTALS[jokers][room]
+                three = (hand & hand >> 1 & _BIT0).bit_count()
+                made += (
+                    ((hand & _BIT0).bit_count() - three) * groups[1]
+                    + ((hand & _BIT1).bit_count() - three) * groups[2]
+                    + three * groups[3]
+                    + (hand & _BIT2).bit_count() * groups[4]
+                )
         both = min(jokers + 1, room) - self.shortest + 1  # the lengths of a card and jokers
         if both > 0:
             made -= distinct * both
@@ -443,7 +447,7 @@ class _Hand:
                 if suit[3] >> _SHIFT[length] & 0xFFFF == suit[3] >> _SHIFT[length - 1] & 0xFFFF:
                     continue  # the suit makes no sequence this long
                 if jokers:
-                    found.extend(_suit_runs(naturals[first : first + 13], first, jokers, length))
+                    found.extend(_suit_runs(suit, first, jokers, length))
                     continue
                 found.extend(_plain_runs(suit[1], first, length))  # no jokers
         found.sort()
@@ -583,44 +587,79 @@ _OF_RANK: Final = {
 
 
 #: The sequences of one length of one suit's cards (:func:`_suit_runs`), by the suit's
-#: cards, the suit, the jokers and the length. Emptied when it reaches its size.
-_RUNS: dict[tuple[bytes, int, int, int], tuple[tuple[int, ...], ...]] = {}
+#: places held (as bits), the suit, the jokers and the length. Emptied when it reaches its
+#: size.
+_RUNS: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _RUNS_KEPT: Final = 100_000
 
 
-def _suit_runs(suit: bytes, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+def _suit_runs(record: _Suit, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
     """The sequences ``length`` cards long of the suit whose cards are numbered from
-    ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in (:func:`_runs`)."""
-    key = (suit, first, jokers, length)
+    ``first`` (its ``record``), with ``jokers`` to stand in (:func:`_runs`)."""
+    key = (record[1], first, jokers, length)
     runs = _RUNS.get(key)
     if runs is None:
-        runs = tuple(_runs(suit, first, jokers, length))
+        runs = tuple(_runs(record[1], record[4], first, jokers, length))
         if len(_RUNS) >= _RUNS_KEPT:
             _RUNS.clear()
         _RUNS[key] = runs
     return runs
 
 
-def _runs(suit: bytes, first: int, jokers: int, length: int) -> list[tuple[int, ...]]:
+def _runs(held: int, places: tuple[int, ...], first: int, jokers: int, length: int) -> list[tuple[int, ...]]:
     """The sequences ``length`` cards long (2 .. 7) of the suit whose cards are numbered
-    from ``first`` (held as ``suit``: 13 counts), with ``jokers`` to stand in, as card
+    from ``first`` (its ``places`` held, 0 .. 12, and as bits, ``held``), with ``jokers``
+    to stand in, as card
     tuples (jokers last), each once: its natural cards within ``length`` places and enough
     of them that the jokers fill the rest. Each is made once, from its lowest card with
-    the ace high; and those with the ace low (the ace and cards up to ``length`` - 1)."""
-    places = [p for p in range(13) if suit[p]]  # 0 (two) .. 12 (ace)
+    the ace high; and those with the ace low (the ace and cards up to ``length`` - 1).
+    Those of each lowest card are kept by the places held within reach above it
+    (:data:`_FROM_CARD`: a few thousand keys, where a suit's cards are thousands)."""
+    reach = (1 << (length - 1)) - 1
+    plays: list[tuple[int, ...]] = []
+    for p in places:
+        key = (first + p, held >> (p + 1) & reach, jokers, length)
+        made = _FROM_CARD.get(key)
+        if made is None:
+            made = _from_card(*key)
+        plays.extend(made)
+    if held >> 12 & 1:  # the ace low, at place 0, the two at 1 ...: with a card up to length - 1
+        key = (first + 12, -1 - (held & reach), jokers, length)
+        made = _FROM_CARD.get(key)
+        if made is None:
+            made = _from_card(*key)
+        plays.extend(made)
+    return plays
+
+
+#: The sequences of one length from one card (:func:`_from_card`), by the card, the places
+#: held within reach above it (as bits; -1 - the places held from the two up, for the ace
+#: low), the jokers and the length. Emptied when it reaches its size.
+_FROM_CARD: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _from_card(card: int, window: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
+    """The sequences ``length`` cards long whose lowest card is ``card`` (the ace high),
+    with the places held within reach above it (``window``: bit i for ``card`` + 1 + i);
+    or, ``window`` negative, those of the ace ``card`` low with the places held from the two
+    up (bits of -1 - ``window``)."""
     fewest = max(1, length - jokers)  # natural cards
     plays: list[tuple[int, ...]] = []
-    for i, low in enumerate(places):
-        reach = [first + p for p in places[i + 1 :] if p < low + length]
+    if window >= 0:
+        reach = [card + 1 + i for i in range(length - 1) if window >> i & 1]
         for size in range(fewest, min(len(reach) + 1, length) + 1):
             for rest in combinations(reach, size - 1):
-                plays.append((first + low, *rest) + _JOKERS[length - size])
-    if suit[12]:  # the ace low, at place 0, the two at 1 ...: with a card up to length - 1
-        below = [first + p for p in places if p <= length - 2]
+                plays.append((card, *rest) + _JOKERS[length - size])
+    else:
+        below = [card - 12 + i for i in range(length - 1) if -1 - window >> i & 1]
         for size in range(max(2, fewest), min(len(below) + 1, length) + 1):
             for rest in combinations(below, size - 1):
-                plays.append((*rest, first + 12) + _JOKERS[length - size])
-    return plays
+                plays.append((*rest, card) + _JOKERS[length - size])
+    made = tuple(plays)
+    if len(_FROM_CARD) >= _RUNS_KEPT:
+        _FROM_CARD.clear()
+    _FROM_CARD[(card, window, jokers, length)] = made
+    return made
 
 
 #: ``_WAYS[length][fewest][n]``: the ways to choose the other natural cards of a sequence
