@@ -491,12 +491,10 @@ def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -
     """The record of a suit's ``cards`` (13 counts) with ``jokers``, kept in ``table``."""
     low = _LOW_PLACES.get(cards[0:7])
     high = _HIGH_PLACES.get(cards[7:13])
-    if low is None or high is None:  # a count over 1 (not in a game: a suit has each card once)
-        places = tuple(p for p in range(13) if cards[p])
-        held = sum(1 << p for p in places)
-    else:
-        held = low[0] | high[0]
-        places = low[1] + high[1]
+    if low is None or high is None:  # a count over 1 (not in a game): a card held is held
+        return _suit(table, bytes(1 if count else 0 for count in cards), jokers, shortest)
+    held = low[0] | high[0]
+    places = low[1] + high[1]
     # the sequences as _runs makes them: from each card, by the six places above it (the
     # ace high); with the ace low, by the places from the two (:func:`_sequence_counts`)
     key = shortest * 4 + jokers

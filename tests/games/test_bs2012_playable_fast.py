@@ -108,3 +108,15 @@ def test_the_random_bot_chooses_as_rng_choice_over_the_legal_actions(
             state.apply(got)
             actions += 1
     assert actions > 100
+
+
+def test_a_natural_card_counted_twice_counts_as_held() -> None:
+    # not a game's hand (the deck holds each natural card once), but the counts may say 2:
+    # the suit's record is the one of the card held (the halves' tables know only 0 and 1)
+    once = _counts([0, 1, 2, 13, 30, JOKER])
+    twice = list(once)
+    twice[1] = 2
+    for room in range(1, 8):
+        listed = playable(once, room)
+        assert play_count(twice, room) == len(listed)
+        assert [nth_play(twice, room, 2, False, i) for i in range(len(listed))] == listed
