@@ -317,7 +317,9 @@ def _pair(cards: bytes, first: int, record: _Suit, runs: bool, index: int) -> tu
 _Suit = tuple[int, int, int, int, tuple[int, ...], int]
 #: Where the sequences ``room`` (0 .. 7) cards long at most start in a record's last int.
 _PACKED_RUNS: Final = tuple(112 + 16 * room for room in range(TABLE + 1))
-#: The ranks held twice or more in the added records (a rank's byte 2 .. 4).
+#: The ranks' bytes of the added records, and the ranks held twice or more in them (a
+#: rank's byte 2 .. 4).
+_RANKS: Final = (1 << 104) - 1
 _TWICE: Final = int.from_bytes(b"\x06" * 13, "little") << 8
 #: Bits 0, 1 and 2 of each rank's byte in the added records.
 _BIT0: Final = int.from_bytes(b"\x01" * 13, "little") << 8
@@ -338,7 +340,7 @@ class _Hand:
     less the plays that are both a group and a sequence (one natural card and jokers, as
     long as a sequence may be)."""
 
-    __slots__ = ("alone", "cards", "distinct", "jokers", "ranks", "room", "shortest", "suits", "swan")
+    __slots__ = ("alone", "cards", "distinct", "hand", "jokers", "room", "shortest", "suits", "twice")
 
     def __init__(
         self, cards: bytes, suits: tuple[_Suit, _Suit, _Suit, _Suit], room: int, alone: int, shortest: int
@@ -346,22 +348,21 @@ class _Hand:
         self.cards = cards
         self.suits = suits
         self.jokers = cards[JOKER]
-        self.swan = cards[SWAN]
         self.room = min(room, TABLE)
         self.alone = alone
         self.shortest = shortest
-        s0, s1, s2, s3 = suits
-        self.distinct = s0[0] + s1[0] + s2[0] + s3[0]
-        self.ranks = s0[1] | s1[1] | s2[1] | s3[1]
+        hand = suits[0][5] + suits[1][5] + suits[2][5] + suits[3][5]  # the suits' counts added up
+        self.hand = hand
+        self.distinct = hand & 0xFF
+        self.twice = hand & _TWICE != 0  # a rank held twice or more
 
     def count(self) -> int:
         """How many plays :func:`playable` lists (as :func:`choose_play` counts them)."""
         room = self.room
         jokers = self.jokers
         distinct = self.distinct
-        s0, s1, s2, s3 = self.suits
-        hand = s0[5] + s1[5] + s2[5] + s3[5]
-        made = distinct + (1 if self.swan else 0) + min(self.alone, room)
+        hand = self.hand
+        made = distinct + (1 if self.cards[SWAN] else 0) + min(self.alone, room)
         if room >= 2:
             made += hand >> _PACKED_RUNS[room] & 0xFFFF
             if jokers or hand & _TWICE:
@@ -389,19 +390,17 @@ class _Hand:
 
     def _runs(self, room: int) -> int:
         """How many sequences at most ``room`` cards long."""
-        s = self.suits
-        return (s[0][3] + s[1][3] + s[2][3] + s[3][3]) >> _SHIFT[room] & 0xFFFF
+        return self.hand >> _PACKED_RUNS[room] & 0xFFFF
 
     def _by_rank(self) -> bytes:
         """How many cards of each rank are held (13 counts)."""
-        s = self.suits
-        return (s[0][2] + s[1][2] + s[2][2] + s[3][2]).to_bytes(13, "little")
+        return (self.hand >> 8 & _RANKS).to_bytes(13, "little")
 
     def _size(self, length: int) -> int:
         """How many plays ``length`` (2 .. 7) cards long."""
         jokers = self.jokers
         made = self._runs(length) - self._runs(length - 1)
-        if jokers or self.ranks.bit_count() < self.distinct:
+        if jokers or self.twice:
             by_rank = self._by_rank()
             groups = _GROUP_SIZES[jokers]
             for cards in range(1, 5):
@@ -431,7 +430,7 @@ class _Hand:
                 for place in suit[4]:
                     found.append((first + place, *tail))
         fewest = max(2, length - jokers)  # natural cards of one rank, two at least
-        if fewest <= length and self.ranks.bit_count() < self.distinct:
+        if fewest <= length and self.twice:
             # the ranks held at least that often (marked 1), found one by one
             marks = self._by_rank().translate(_AT_LEAST[fewest])
             rank = marks.find(1)
@@ -471,20 +470,14 @@ def _hand(counts: Sequence[int], room: int, min_run: int, joker_triple: bool) ->
     cards = bytes(counts)
     jokers = cards[JOKER]
     shortest = 2 if min_run < 2 else min_run if min_run <= TABLE else TABLE + 1  # 8: none
-    return _Hand(
-        cards, _suits(cards, jokers, shortest), room, min(jokers, 3 if joker_triple else 2), shortest
-    )
-
-
-def _suits(cards: bytes, jokers: int, shortest: int) -> tuple[_Suit, _Suit, _Suit, _Suit]:
-    """The records of a hand's four suits (``cards``: the hand's counts)."""
     table = _SUITS[shortest][jokers]
-    return (
+    suits = (
         table.get(cards[0:13]) or _suit(table, cards[0:13], jokers, shortest),
         table.get(cards[13:26]) or _suit(table, cards[13:26], jokers, shortest),
         table.get(cards[26:39]) or _suit(table, cards[26:39], jokers, shortest),
         table.get(cards[39:52]) or _suit(table, cards[39:52], jokers, shortest),
     )
+    return _Hand(cards, suits, room, min(jokers, 3 if joker_triple else 2), shortest)
 
 
 def _suit(table: dict[bytes, _Suit], cards: bytes, jokers: int, shortest: int) -> _Suit:
