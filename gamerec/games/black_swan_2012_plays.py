@@ -228,10 +228,7 @@ def _suit_plays(cards: bytes, suit: int, record: _Suit, length: int, runs: bool)
                 for rest in combinations(above, size - 1):
                     found.append((card, *rest, *tail))
     if runs and record[3] >> _SHIFT[length] & 0xFFFF != record[3] >> _SHIFT[length - 1] & 0xFFFF:
-        if jokers:
-            found.extend(_suit_runs(record, first, jokers, length))
-        else:
-            found.extend(_plain_runs(record[1], first, length))
+        found.extend(_suit_runs(record, first, jokers, length))
     found.sort()
     return found
 
@@ -445,10 +442,7 @@ class _Hand:
             for first, suit in zip((0, 13, 26, 39), self.suits, strict=True):
                 if suit[3] >> _SHIFT[length] & 0xFFFF == suit[3] >> _SHIFT[length - 1] & 0xFFFF:
                     continue  # the suit makes no sequence this long
-                if jokers:
-                    found.extend(_suit_runs(suit, first, jokers, length))
-                    continue
-                found.extend(_plain_runs(suit[1], first, length))  # no jokers
+                found.extend(_suit_runs(suit, first, jokers, length))
         found.sort()
         return found
 
@@ -586,11 +580,15 @@ _RUNS_KEPT: Final = 100_000
 
 def _suit_runs(record: _Suit, first: int, jokers: int, length: int) -> tuple[tuple[int, ...], ...]:
     """The sequences ``length`` cards long of the suit whose cards are numbered from
-    ``first`` (its ``record``), with ``jokers`` to stand in (:func:`_runs`)."""
+    ``first`` (its ``record``), with ``jokers`` to stand in (:func:`_runs`; without,
+    :func:`_plain_runs`)."""
     key = (record[1], first, jokers, length)
     runs = _RUNS.get(key)
     if runs is None:
-        runs = tuple(_runs(record[1], record[4], first, jokers, length))
+        if jokers:
+            runs = tuple(_runs(record[1], record[4], first, jokers, length))
+        else:
+            runs = tuple(_plain_runs(record[1], first, length))
         if len(_RUNS) >= _RUNS_KEPT:
             _RUNS.clear()
         _RUNS[key] = runs
