@@ -82,6 +82,7 @@ def card_points(card: int) -> int:
 
 
 _NO_EVENTS: Final[tuple[Event, ...]] = ()
+_NO_ACTIONS: Final[list[Action]] = []
 
 
 class BlackSwan2012State(GameState):
@@ -404,27 +405,12 @@ def random_bot(state: GameState, rng: random.Random) -> Action:
     chosen (``tests/games/test_bs2012_playable_fast.py`` holds the two together)."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
-    if state.swan_declaration:
-        declarations = state.declarations()
-        play = choose_play(
-            state.counts[seat],
-            TABLE - len(state.table),
-            state.min_run,
-            state.joker_triple,
-            rng._randbelow,  # type: ignore[attr-defined]
-            len(declarations),
-        )
-        if isinstance(play, int):
-            return declarations[play]
-    else:
-        play = choose_play(
-            state.counts[seat],
-            TABLE - len(state.table),
-            state.min_run,
-            state.joker_triple,
-            rng._randbelow,  # type: ignore[attr-defined]
-        )
-    assert not isinstance(play, int)
+    declarations = state.declarations() if state.swan_declaration else _NO_ACTIONS
+    below = rng._randbelow  # type: ignore[attr-defined]
+    room = TABLE - len(state.table)
+    play = choose_play(state.counts[seat], room, state.min_run, state.joker_triple, below, len(declarations))
+    if isinstance(play, int):
+        return declarations[play]
     return Cards(seat, list(play))
 
 
