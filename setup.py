@@ -18,6 +18,8 @@ COMPILED = [
     "gamerec/games/blackball.py",
     "gamerec/games/black_swan_2012.py",
     "gamerec/games/black_swan_2012_combinations.py",
+    "gamerec/games/black_swan_2012_plays.py",
+    "gamerec/games/black_swan_2012_suits.py",
     "gamerec/games/black_swan_taroc.py",
     "gamerec/games/forest.py",
     # the presenters and the replay for people: a view and the texts of every step

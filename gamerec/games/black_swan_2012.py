@@ -34,7 +34,7 @@ Rules as gamerec plays them:
 
 What cards played together form (``combination``) and every play a hand can make
 (``playable``, which ``legal_actions`` and the bots use) are
-:mod:`gamerec.games.black_swan_2012_combinations`.
+:mod:`gamerec.games.black_swan_2012_combinations` and :mod:`gamerec.games.black_swan_2012_plays`.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ from ..errors import Illegal
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, choose_play, combination, playable
+from .black_swan_2012_combinations import TABLE, combination
+from .black_swan_2012_plays import choose_play, playable
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 
@@ -81,6 +82,7 @@ def card_points(card: int) -> int:
 
 
 _NO_EVENTS: Final[tuple[Event, ...]] = ()
+_NO_ACTIONS: Final[list[Action]] = []
 
 
 class BlackSwan2012State(GameState):
@@ -397,28 +399,18 @@ def _sorted_hand(counts: Sequence[int]) -> list[int]:
 
 
 def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
-    same call on a range as long, so the same random numbers), counting the plays and
-    making only the one chosen."""
+    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses:
+    CPython's ``choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, called here with the
+    same length, so the same random numbers), counting the plays and making only the one
+    chosen (``tests/games/test_bs2012_playable_fast.py`` holds the two together)."""
     assert isinstance(state, BlackSwan2012State)
     seat = state.turn
-    if state.swan_declaration:
-        declarations = state.declarations()
-        play = choose_play(
-            state.counts[seat],
-            TABLE - len(state.table),
-            state.min_run,
-            state.joker_triple,
-            rng.choice,
-            len(declarations),
-        )
-        if isinstance(play, int):
-            return declarations[play]
-    else:
-        play = choose_play(
-            state.counts[seat], TABLE - len(state.table), state.min_run, state.joker_triple, rng.choice
-        )
-    assert not isinstance(play, int)
+    declarations = state.declarations() if state.swan_declaration else _NO_ACTIONS
+    below = rng._randbelow  # type: ignore[attr-defined]
+    room = TABLE - len(state.table)
+    play = choose_play(state.counts[seat], room, state.min_run, state.joker_triple, below, len(declarations))
+    if isinstance(play, int):
+        return declarations[play]
     return Cards(seat, list(play))
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from gamerec.cards import JOKER, SWAN
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import random_bot
-from gamerec.games.black_swan_2012_combinations import choose_play, nth_play, play_count, playable
+from gamerec.games.black_swan_2012_plays import choose_play, nth_play, play_count, playable
 
 DECK = [*range(52), JOKER, JOKER, JOKER, SWAN]
 
@@ -61,7 +61,7 @@ def test_count_and_nth_play_agree_with_the_full_list(
     # plays), the play at the index picked, or the index when it is under 2
     seen: set[int] = set()
     for i in range(len(listed) + 2):
-        got = choose_play(counts, room, min_run, triple, lambda r, i=i: seen.add(len(r)) or r[i], 2)
+        got = choose_play(counts, room, min_run, triple, lambda n, i=i: seen.add(n) or i, 2)
         assert got == (i if i < 2 else listed[i - 2])
     assert seen == {len(listed) + 2}
 
@@ -108,3 +108,15 @@ def test_the_random_bot_chooses_as_rng_choice_over_the_legal_actions(
             state.apply(got)
             actions += 1
     assert actions > 100
+
+
+def test_a_natural_card_counted_twice_counts_as_held() -> None:
+    # not a game's hand (the deck holds each natural card once), but the counts may say 2:
+    # the suit's record is the one of the card held (the halves' tables know only 0 and 1)
+    once = _counts([0, 1, 2, 13, 30, JOKER])
+    twice = list(once)
+    twice[1] = 2
+    for room in range(1, 8):
+        listed = playable(once, room)
+        assert play_count(twice, room) == len(listed)
+        assert [nth_play(twice, room, 2, False, i) for i in range(len(listed))] == listed

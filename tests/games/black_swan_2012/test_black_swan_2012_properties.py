@@ -39,7 +39,8 @@ from gamerec.format.record import Cards, Declare, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points
-from gamerec.games.black_swan_2012_combinations import combination, playable
+from gamerec.games.black_swan_2012_combinations import combination
+from gamerec.games.black_swan_2012_plays import playable
 from gamerec.games.views import presenter
 from gamerec.present import Replay
 from gamerec.verdicts import Verdict, verify_record
