@@ -6,6 +6,8 @@ conftest's (``from conftest import ROOT, FIXTURES``).
   ``error_line`` and ``stderr_lines`` to read what it said on stderr.
 - ``json_lines(...)``: the records and summary of ``--json`` output (JSON Lines).
 - ``rejects(...)``: a game state refuses an action with a given rule id.
+- ``bot_moves_as_rng_choice(...)``: a bot plays a game, held at every turn to the action
+  ``rng.choice(state.legal_actions())`` would choose.
 - ``illegal_rule_ids(game)``: the rule ids an illegal verdict on a record of a game may carry,
   from the errors registry (gamerec/errors.py).
 - ``import_graph()`` and ``cycles()``: the graph of the library's imports, read from its
@@ -93,6 +95,33 @@ def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Ill
     for f in fragments:
         assert f in err.reason, err.reason
     return err
+
+
+def bot_moves_as_rng_choice(
+    game_id: str, players: int, rules: dict[str, Any], bot: Any, seed: int, limit: int
+) -> list[Action]:
+    """Play ``game_id`` with ``bot`` at every seat until the game ends or ``limit`` actions,
+    checking at every turn that the bot chooses what ``rng.choice(state.legal_actions())``
+    would and leaves the generator in the same state (the bots make only the action they
+    choose; the records a seed gives must not change). The actions played."""
+    import random
+
+    game = GAMES[game_id]
+    state = game.new_state(dict(game.filled_rules(rules, players)), [f"P{i}" for i in range(players)])
+    rng = random.Random(seed)
+    played: list[Action] = []
+    while not state.finished and len(played) < limit:
+        state.begin_deal(game.deal(state, rng))
+        while not state.deal_over:
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            expected = twin.choice(state.legal_actions())
+            got = bot(state, rng)
+            assert got == expected
+            assert rng.getstate() == twin.getstate()
+            state.apply(got)
+            played.append(got)
+    return played
 
 
 def _owner(description: str) -> str | None:

@@ -6,15 +6,14 @@ leaving the random generator in the same state."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from helpers import bot_moves_as_rng_choice
 from hypothesis import given
 from hypothesis import strategies as st
 
 from gamerec.cards import JOKER, SWAN
-from gamerec.games import get_game
 from gamerec.games.black_swan_2012 import random_bot
 from gamerec.games.black_swan_2012_plays import choose_play, nth_play, play_count, playable
 
@@ -90,24 +89,10 @@ def _every_room_and_option(counts: list[int]) -> None:
 def test_the_random_bot_chooses_as_rng_choice_over_the_legal_actions(
     players: int, rules: dict[str, Any]
 ) -> None:
-    game = get_game("black-swan-2012")
-    filled = game.filled_rules(rules, players)
-    state = game.new_state(dict(filled), [f"P{i}" for i in range(players)])
-    rng = random.Random(players * 31 + len(rules))
-    actions = 0
-    while not state.finished and actions < 3000:
-        deal = game.deal(state, rng)
-        state.begin_deal(deal)
-        while not state.deal_over:
-            twin = random.Random()
-            twin.setstate(rng.getstate())
-            expected = twin.choice(state.legal_actions())
-            got = random_bot(state, rng)
-            assert got == expected
-            assert rng.getstate() == twin.getstate()
-            state.apply(got)
-            actions += 1
-    assert actions > 100
+    played = bot_moves_as_rng_choice(
+        "black-swan-2012", players, rules, random_bot, players * 31 + len(rules), 3000
+    )
+    assert len(played) > 100
 
 
 def test_a_natural_card_counted_twice_counts_as_held() -> None:
