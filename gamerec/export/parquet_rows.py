@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Generator, Iterable, Iterator
-from itertools import accumulate, compress
-from operator import not_
+from collections import defaultdict
+from collections.abc import Generator, Iterable
+from itertools import count
 from typing import Any
 
 from ..batch import content_hash
 from ..cards import PLEDGES, SWAN, TAROC_SWAN
 from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.read import Entry
-from ..format.record import Bid, Cards, Pass, Play, Pledge, Record
+from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
 from ..games.views import presenter
-from ..stepper import Outcome, StepTuple, walk
+from ..stepper import Outcome, walk
 from ..verdicts import verdict_of
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "KEY", "RECORD_COLUMNS", "TABLES", "Rows", "chunks"]
@@ -83,50 +83,81 @@ ACTION_COLUMNS = (
 TABLES = {"records": RECORD_COLUMNS, "deals": DEAL_COLUMNS, "actions": ACTION_COLUMNS}
 
 
-#: the columns after the record key, by table (the records table is kept row by row)
-_BODY = {name: [c for c, _ in TABLES[name][len(KEY) :]] for name in ("deals", "actions")}
+#: the deals table's columns after the record key (it is kept a column at a time)
+_DEAL_BODY = [c for c, _ in DEAL_COLUMNS[len(KEY) :]]
 #: the columns that are never null, kept packed (array.array) and handed to Arrow as they
 #: are (Arrow's own layout, where the machine's is little-endian)
-_PACKED = (
-    {"deal": "i", "action": "i", "seat": "h", "hand_size": "h", "tricks": "h"}
-    if sys.byteorder == "little"
-    else {}
-)
+_PACKED = {"deal": "i", "seat": "h", "hand_size": "h", "tricks": "h"} if sys.byteorder == "little" else {}
+_LITTLE = sys.byteorder == "little"
 
 
-def _columns(name: str) -> dict[str, Any]:
-    """Empty columns for the body of table ``name``."""
-    return {c: array(_PACKED[c]) if c in _PACKED else [] for c in _BODY[name]}
+def _deal_columns() -> dict[str, Any]:
+    """Empty columns for the body of the deals table."""
+    return {c: array(_PACKED[c]) if c in _PACKED else [] for c in _DEAL_BODY}
 
 
 def _arrow_array(pa: Any, values: Any, kind: Any) -> Any:
     """An Arrow array of ``kind`` from a list, or from a packed array without a copy."""
-    if isinstance(values, array) and values.itemsize == kind.bit_width // 8:
+    if isinstance(values, array) and _LITTLE and values.itemsize == kind.bit_width // 8:
         return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)])
     return pa.array(values, type=kind)
 
 
-def _stepped(record: Record, box: list[Outcome]) -> Iterator[StepTuple]:
-    """The steps of ``record``'s walk; its outcome is put in ``box`` at the end."""
-    box.append((yield from walk(record, steps=True)))
+class _Runs:
+    """A column of the actions table held as runs: the rows up to each end (counted from
+    the chunk's first row) share one value. Made into the column by Arrow."""
+
+    def __init__(self) -> None:
+        self.ends = array("i")
+        self.values: list[Any] = []
+
+    def add(self, end: int, value: Any) -> None:
+        self.ends.append(end)
+        self.values.append(value)
+
+    def column(self, pa: Any, pc: Any, kind: Any) -> Any:
+        ends = _arrow_array(pa, self.ends, pa.int32())
+        return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, pa.array(self.values, kind)))
 
 
 class Rows:
     """The rows of the three tables as records are added, made into Arrow columns when
-    taken. The deals and actions tables are kept a column at a time (a list, or a packed
-    array for a column never null), their record key once per record. For the actions,
-    the walk through the rules only notes where tricks end, deals begin and the totals
-    change; the columns are then made for the whole record by comprehensions over its
-    applied actions, and the trick columns counted up from those marks. No object is made
-    per action but its cards: that is what keeps the export near the replay's own cost."""
+    taken. The deals table is kept a column at a time (a list, or a packed array for a
+    column never null), the deals and actions tables' record key once per record.
+
+    The actions table holds no value per action but one number: each distinct action of
+    the chunk (with its game) is kept once, by a number given in order, and a row is that
+    number; the columns that come from the action alone (seat, type, bid, cards, pledge,
+    detail, note) are made for the distinct actions and taken by Arrow for the rows. The
+    walk through the rules only notes where tricks end, deals begin and the totals change,
+    as runs of rows (:class:`_Runs`); the trick, the position in it, its winner, the
+    running score and the player are then worked out by Arrow from the runs and the seats.
+    Python does a constant amount of work per event and per record, and one dictionary
+    look-up per action: that is what keeps the export near the replay's own cost."""
 
     def __init__(self) -> None:
         self.records: list[list[Any]] = []  # rows
-        # the deals and actions tables: the record key once per record (with its rows), and
-        # the other columns
+        # the deals and actions tables: the record key once per record (with its rows)
         self.keys: dict[str, list[tuple[tuple[str, int, str, str], int]]] = {"deals": [], "actions": []}
-        self.columns = {name: _columns(name) for name in _BODY}
+        self.deals = _deal_columns()
+        self._new_actions()
+
+    def _new_actions(self) -> None:
+        """No action rows held."""
         self.actions = 0  # rows of the actions table held
+        numbers = count()
+        # the distinct actions, by game: their number, in order over every game
+        self.distinct: dict[str, defaultdict[Any, int]] = {}
+        self.next_number = numbers.__next__
+        self.ids: list[int] = []  # of each row: its action's number
+        self.deal = _Runs()  # the rows of each deal: its number, from 1
+        self.first = _Runs()  # ... the row of its first action
+        self.tricks = _Runs()  # the segments between marks: the trick's number
+        self.winners = _Runs()  # ... the trick's winner, None when it has none
+        self.scores = _Runs()  # the runs of one deal score: where the seats' totals start in
+        self.totals: list[int | None] = []  # the totals of each seat, a run at a time
+        self.players = _Runs()  # each record: where its players' names start in
+        self.names: list[str] = []  # the players of each record, in order
 
     def pending(self) -> tuple[int, int]:
         """(records, actions) held."""
@@ -139,163 +170,86 @@ class Rows:
         arrays = [pa.array(col, type=field.type) for col, field in zip(columns, sch, strict=True)]
         out = {"records": pa.Table.from_arrays(arrays, schema=sch)}
         self.records = []
+        bodies = {
+            "deals": [
+                _arrow_array(pa, self.deals[f.name], f.type) for f in list(schema["deals"])[len(KEY) :]
+            ],
+            "actions": self._action_arrays(pa, schema["actions"]),
+        }
         for name, keyed in self.keys.items():
-            sch = schema[name]
-            fields = list(sch)
+            fields = list(schema[name])
             # the record key, once per record, repeated by taking a record's row for each row
-            which = array("i") if _PACKED else []
-            for i, (_, count) in enumerate(keyed):
-                which.extend([i] * count)
+            which = array("i")
+            for i, (_, n) in enumerate(keyed):
+                which.extend([i] * n)
             taken = _arrow_array(pa, which, pa.int32())
             keys: list[Any] = [[key[i] for key, _ in keyed] for i in range(len(KEY))]
             arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
-            body = self.columns[name]
-            arrays += [_arrow_array(pa, body[f.name], f.type) for f in fields[len(KEY) :]]
-            out[name] = pa.Table.from_arrays(arrays, schema=sch)
+            out[name] = pa.Table.from_arrays(arrays + bodies[name], schema=schema[name])
             self.keys[name] = []
-            self.columns[name] = _columns(name)
-        self.actions = 0
+        self.deals = _deal_columns()
+        self._new_actions()
         return out
+
+    def _action_arrays(self, pa: Any, schema: Any) -> list[Any]:
+        """The columns of the actions table after the record key, from the rows held."""
+        import pyarrow.compute as pc
+
+        types = {f.name: f.type for f in schema}
+        if not self.actions:
+            return [pa.array([], types[c]) for c, _ in ACTION_COLUMNS[len(KEY) :]]
+        distinct: list[tuple[str, Action]] = [("", Bid(0, 0))] * sum(map(len, self.distinct.values()))
+        for gid, numbered in self.distinct.items():
+            for a, i in numbered.items():
+                distinct[i] = (gid, a if type(a) is not tuple else Cards(a[0], list(a[1]), a[2]))
+        of_action = _action_values(distinct)
+        ids = _arrow_array(pa, array("i", self.ids) if _LITTLE else self.ids, pa.int32())
+        col = {name: pa.array(values, types[name]).take(ids) for name, values in of_action.items()}
+        seat = pa.array([a.seat for _, a in distinct], pa.int32()).take(ids)  # type: ignore[attr-defined]
+        in_trick = pa.array([a.in_trick for _, a in distinct], pa.bool_()).take(ids)
+        # the position in the trick: the in-trick rows up to the row, less those before
+        # the segment's first row
+        seen = pc.cumulative_sum(in_trick.cast(pa.int32()))
+        first = array("i", [0])
+        first.extend(self.tricks.ends[:-1])
+        before = pa.concat_arrays([pa.array([0], pa.int32()), seen]).take(_arrow_array(pa, first, pa.int32()))
+        runs = pa.RunEndEncodedArray.from_arrays(_arrow_array(pa, self.tricks.ends, pa.int32()), before)
+        position = pc.subtract(seen, pc.run_end_decode(runs))
+        trick = self.tricks.column(pa, pc, pa.int32())
+        winner = self.winners.column(pa, pc, pa.int16())
+        # the rows outside tricks have none
+        col["trick"] = pc.if_else(in_trick, trick, pa.scalar(None, types["trick"]))
+        col["position"] = pc.if_else(
+            in_trick, position.cast(types["position"]), pa.scalar(None, types["position"])
+        )
+        col["trick_winner"] = pc.if_else(in_trick, winner, pa.scalar(None, types["trick_winner"]))
+        start = self.scores.column(pa, pc, pa.int32())
+        col["score"] = pa.array(self.totals, types["score"]).take(pc.add(start, seat))
+        start = self.players.column(pa, pc, pa.int32())
+        col["player"] = pa.array(self.names, pa.string()).take(pc.add(start, seat))
+        col["seat"] = seat.cast(types["seat"])
+        col["deal"] = self.deal.column(pa, pc, pa.int32())
+        row = pc.cumulative_sum(pa.repeat(pa.scalar(1, pa.int32()), self.actions))  # from 1
+        col["action"] = pc.subtract(row, self.first.column(pa, pc, pa.int32()))
+        return [col[c] for c, _ in ACTION_COLUMNS[len(KEY) :]]
 
     def add(self, source: str, number: int, record: Record) -> tuple[int, int]:
         """Replay ``record`` (number ``number`` of ``source``, from 1) and add its rows:
         (deal rows, action rows) added."""
         game = get_game(record.game)
-        shown = presenter(game.id)
-        detail = shown.action_detail if shown.has_details else None
         codes = game.deck.codes
         gid = game.id
         digest = content_hash(record)
         players = record.players
         nplayers = len(players)
-        name_of = dict(enumerate(players)).get
-        cols = self.columns["actions"]
         side_of: dict[int, int] = {}
         deal_rows = 0
-        added = 0
         taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
         forest: list[str | None] = []
         swan: int | None = None
         trump: str | None = None
         open_deal = -1  # the deal begun and not yet scored, or -1
-
-        dcols = self.columns["deals"]
-        seat_range = range(nplayers)
-        nones = [None] * nplayers
         sides: list[int | None] = []  # of each seat
-
-        def close(di: int, state: Any, scored: DealScored | None) -> None:
-            nonlocal deal_rows
-            hands = record.deals[di].hands
-            bids = state.bids if gid == "blackball" else None
-            targets = state.rules.targets if gid == "forest" else None
-            dcols["deal"].extend([di + 1] * nplayers)
-            dcols["seat"].extend(seat_range)
-            dcols["player"] += players
-            dcols["side"] += sides
-            dcols["hand_size"].extend([len(hands[s]) for s in seat_range])
-            dcols["trump"] += [trump] * nplayers
-            dcols["forest"] += [list(forest)] * nplayers if gid == "forest" else nones
-            dcols["bid"] += [bids[s] for s in seat_range] if bids is not None else nones
-            dcols["tricks"].extend(taken)
-            if scored is None:
-                dcols["made"] += nones
-                dcols["score"] += nones
-                dcols["total"] += nones
-            else:
-                if bids is not None:
-                    made = [bids[s] == taken[s] if sides[s] is not None else None for s in seat_range]
-                elif targets is not None:
-                    made = [taken[s] in targets if sides[s] is not None else None for s in seat_range]
-                else:
-                    made = nones
-                dcols["made"] += made
-                dcols["score"] += [scored.scores[d] if d is not None else None for d in sides]
-                dcols["total"] += [scored.totals[d] if d is not None else None for d in sides]
-            dcols["swan"] += [swan == s for s in seat_range] if gid.startswith("black-swan") else nones
-            deal_rows += nplayers
-
-        def columns(counts: list[tuple[int, int]]) -> int:
-            """Add the action rows of the record: ``counts`` holds (deal, actions applied)
-            for each deal begun. The number of rows added."""
-            acts: list[Any] = []
-            for di, count in counts:
-                deal_acts = record.deals[di].actions
-                acts += deal_acts if count == len(deal_acts) else deal_acts[:count]
-                cols["deal"].extend([di + 1] * count)
-                cols["action"].extend(range(1, count + 1))
-            count = len(acts)
-            kinds = {type(a) for a in acts}
-            seats = [a.seat for a in acts]
-            cols["seat"].extend(seats)
-            cols["player"] += map(name_of, seats)
-            cols["type"] += [a.kind for a in acts]
-            if Bid in kinds:
-                cols["bid"] += [a.tricks if type(a) is Bid else None for a in acts]
-            else:
-                cols["bid"] += [None] * count
-            if kinds <= _ONE_CARD:
-                cols["cards"] += [(codes[a.card],) for a in acts]
-            elif kinds & _CARDS:
-                cols["cards"] += [
-                    (codes[a.card],)
-                    if type(a) in _ONE_CARD
-                    else tuple([codes[c] for c in a.cards])
-                    if type(a) is Cards
-                    else None
-                    for a in acts
-                ]
-            else:
-                cols["cards"] += [None] * count
-            if Pledge in kinds:
-                cols["pledge"] += [PLEDGES[a.pledge] if type(a) is Pledge else None for a in acts]
-            else:
-                cols["pledge"] += [None] * count
-            # the trick, the position in it and its winner: the rows between two marks (a
-            # trick's end, a deal's start) are a segment, and its in-trick actions one trick,
-            # numbered from 1 in each deal; the trick under way at a deal's start or the
-            # record's end has no winner. Each row's segment is counted up from the marks.
-            flags = [a.in_trick for a in acts]
-            seen = list(accumulate(flags))  # in-trick rows up to each row
-            step = [0] * (count + 1)
-            trick_of: list[int] = []  # by segment
-            won_of: list[int | None] = []
-            before: list[int] = [0]  # in-trick rows before each segment
-            trick = 1
-            for stop, won, begins in marks:
-                trick_of.append(trick)
-                won_of.append(None if begins else won)
-                before.append(seen[stop - 1] if stop else 0)
-                trick = 1 if begins else trick + 1
-                step[stop] += 1
-            trick_of.append(trick)
-            won_of.append(None)
-            step.pop()
-            segment = list(accumulate(step))
-            at: list[int | None] = list(map(trick_of.__getitem__, segment))
-            position: list[int | None] = [n - before[k] for n, k in zip(seen, segment, strict=True)]
-            winner = list(map(won_of.__getitem__, segment))
-            if False in flags:  # the actions outside tricks have none
-                for i in compress(range(count), map(not_, flags)):
-                    at[i] = position[i] = winner[i] = None
-            cols["trick"] += at
-            cols["position"] += position
-            cols["trick_winner"] += winner
-            # the running score of the actor's side: the totals change with a deal's score
-            score = cols["score"]
-            first = 0
-            now = totals
-            for stop, then in [*changes, (count, totals)]:
-                if stop > first:
-                    of_seat = {seat: now[side] for seat, side in side_of.items()}
-                    score += map(of_seat.get, seats[first:stop])
-                    first = stop
-                now = then
-            cols["detail"] += [detail(a) or None for a in acts] if detail is not None else [None] * count
-            cols["note"] += [a.note for a in acts]
-            return count
-
-        box: list[Outcome] = []
         begun: list[int] = []  # the deals begun
         # the rows (from 0 in the record) where a trick ends (the row after it, the winner)
         # or a deal begins, and from which the totals change
@@ -304,7 +258,13 @@ class Rows:
         totals: list[int] = []  # at the first deal's start
         offset = 0  # the row of the first action of the deal under way
         index = -1
-        for deal, index, a, events, state in _stepped(record, box):
+        steps = walk(record, steps=True)
+        while True:
+            try:
+                deal, index, a, events, state = next(steps)
+            except StopIteration as stop:
+                outcome: Outcome = stop.value
+                break
             if a is None:  # a deal begins
                 if begun:
                     offset += len(record.deals[begun[-1]].actions)
@@ -312,7 +272,7 @@ class Rows:
                     totals = list(state.totals)
                 if not side_of:
                     side_of = {s: i for i, members in enumerate(state.members()) for s in members}
-                    sides = [side_of.get(s) for s in seat_range]
+                    sides = [side_of.get(s) for s in range(nplayers)]
                 begun.append(deal)
                 marks.append((offset, None, True))
                 taken = [0] * nplayers
@@ -339,16 +299,18 @@ class Rows:
                 elif type(e) is ForestTurned:
                     forest.append(codes[e.card] if e.card is not None else None)
                 elif type(e) is DealScored:  # the totals change with a deal's score only
-                    close(deal, state, e)
+                    deal_rows += self._close(record, deal, state, e, taken, sides, trump, forest, swan)
                     open_deal = -1
                     changes.append((offset + index + (a is None), list(state.totals)))  # from this row on
-        outcome = box[0]
+        added = 0
         if begun:
             counts = [(di, len(record.deals[di].actions)) for di in begun]
             counts[-1] = (begun[-1], index + 1)
-            added = columns(counts)
+            added = self._add_actions(record, gid, counts, marks, totals, changes, side_of)
         if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
-            close(open_deal, outcome.state, None)
+            deal_rows += self._close(
+                record, open_deal, outcome.state, None, taken, sides, trump, forest, swan
+            )
         verdict = verdict_of(outcome, record, source, number - 1)
         sheet = verdict.scores
         names: list[str] = []  # of the winners
@@ -366,8 +328,143 @@ class Rows:
             self.keys["deals"].append((key, deal_rows))
         if added:
             self.keys["actions"].append((key, added))
-            self.actions += added
         return deal_rows, added
+
+    def _close(
+        self,
+        record: Record,
+        di: int,
+        state: Any,
+        scored: DealScored | None,
+        taken: list[int],
+        sides: list[int | None],
+        trump: str | None,
+        forest: list[str | None],
+        swan: int | None,
+    ) -> int:
+        """Add the rows of deal ``di`` (one per seat), scored or not: how many."""
+        gid = record.game
+        players = record.players
+        nplayers = len(players)
+        seat_range = range(nplayers)
+        nones: list[Any] = [None] * nplayers
+        dcols = self.deals
+        hands = record.deals[di].hands
+        bids = state.bids if gid == "blackball" else None
+        targets = state.rules.targets if gid == "forest" else None
+        dcols["deal"].extend([di + 1] * nplayers)
+        dcols["seat"].extend(seat_range)
+        dcols["player"] += players
+        dcols["side"] += sides
+        dcols["hand_size"].extend([len(hands[s]) for s in seat_range])
+        dcols["trump"] += [trump] * nplayers
+        dcols["forest"] += [list(forest)] * nplayers if gid == "forest" else nones
+        dcols["bid"] += [bids[s] for s in seat_range] if bids is not None else nones
+        dcols["tricks"].extend(taken)
+        if scored is None:
+            dcols["made"] += nones
+            dcols["score"] += nones
+            dcols["total"] += nones
+        else:
+            if bids is not None:
+                made = [bids[s] == taken[s] if sides[s] is not None else None for s in seat_range]
+            elif targets is not None:
+                made = [taken[s] in targets if sides[s] is not None else None for s in seat_range]
+            else:
+                made = nones
+            dcols["made"] += made
+            dcols["score"] += [scored.scores[d] if d is not None else None for d in sides]
+            dcols["total"] += [scored.totals[d] if d is not None else None for d in sides]
+        dcols["swan"] += [swan == s for s in seat_range] if gid.startswith("black-swan") else nones
+        return nplayers
+
+    def _add_actions(
+        self,
+        record: Record,
+        gid: str,
+        counts: list[tuple[int, int]],
+        marks: list[tuple[int, int | None, bool]],
+        totals: list[int],
+        changes: list[tuple[int, list[int]]],
+        side_of: dict[int, int],
+    ) -> int:
+        """Add the action rows of ``record``: ``counts`` holds (deal, actions applied) for
+        each deal begun, ``marks`` and ``changes`` what the walk noted. The rows added."""
+        acts: list[Action] = []
+        base = self.actions
+        for di, n in counts:
+            if n:
+                deal_acts = record.deals[di].actions
+                self.first.add(base + len(acts) + n, base + len(acts))
+                self.deal.add(base + len(acts) + n, di + 1)
+                acts += deal_acts if n == len(deal_acts) else deal_acts[:n]
+        rows = len(acts)
+        if not rows:
+            return 0
+        numbered = self.distinct.get(gid)
+        if numbered is None:
+            numbered = self.distinct[gid] = defaultdict(self.next_number)
+        if gid == "black-swan-2012":  # its cards are a list, which has no hash: a tuple
+            keys: list[Any] = [(a.seat, tuple(a.cards), a.note) if type(a) is Cards else a for a in acts]
+            self.ids += map(numbered.__getitem__, keys)
+        else:
+            self.ids += map(numbered.__getitem__, acts)
+        # the segments between two marks (a trick's end, a deal's start): each one's
+        # in-trick actions are one trick, numbered from 1 in each deal; the trick under way
+        # at a deal's start or the record's end has no winner
+        tricks = self.tricks
+        winners = self.winners
+        trick = 1
+        last = 0
+        for stop, won, begins in marks:
+            if stop > last:
+                tricks.add(base + stop, trick)
+                winners.add(base + stop, None if begins else won)
+                last = stop
+            trick = 1 if begins else trick + 1
+        if rows > last:
+            tricks.add(base + rows, trick)
+            winners.add(base + rows, None)
+        # the running score of each seat's side: the totals change with a deal's score
+        nplayers = len(record.players)
+        now = totals
+        last = 0
+        for stop, then in [*changes, (rows, totals)]:
+            if stop > last:
+                self.scores.add(base + stop, len(self.totals))
+                self.totals += [now[side_of[s]] if s in side_of else None for s in range(nplayers)]
+                last = stop
+            now = then
+        self.players.add(base + rows, len(self.names))
+        self.names += record.players
+        self.actions += rows
+        return rows
+
+
+def _action_values(distinct: list[tuple[str, Action]]) -> dict[str, list[Any]]:
+    """The columns of the actions table that come from the action alone, for each of
+    ``distinct`` (its game, the action) in order."""
+    codes = {gid: get_game(gid).deck.codes for gid in {g for g, _ in distinct}}
+    shown = {gid: presenter(gid) for gid in codes}
+    cards: list[list[str] | None] = []
+    for gid, a in distinct:
+        kind = type(a)
+        if kind is Play or kind is Pass:
+            cards.append([codes[gid][a.card]])  # type: ignore[attr-defined]
+        elif kind is Cards:
+            cards.append([codes[gid][c] for c in a.cards])  # type: ignore[attr-defined]
+        else:
+            cards.append(None)
+    return {
+        "type": [a.kind for _, a in distinct],
+        "bid": [a.tricks if type(a) is Bid else None for _, a in distinct],
+        "cards": cards,
+        "pledge": [PLEDGES[a.pledge] if type(a) is Pledge else None for _, a in distinct],
+        "detail": [
+            (shown[gid].action_detail(a) or None) if shown[gid].has_details else None for gid, a in distinct
+        ],
+        "note": [a.note for _, a in distinct],  # type: ignore[attr-defined]
+    }
 
 
 def chunks(
