@@ -49,9 +49,11 @@ StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
 Walk = Generator[StepTuple, None, Outcome]
 
 
-def walk(record: Record, steps: bool = False) -> Walk:
-    """Replay ``record`` by its rules. With ``steps``, yield every step; return the
-    :class:`Outcome`. The one driver behind verify, replay, score and export."""
+def walk(record: Record, steps: bool = False, *, eventful: bool = False) -> Walk:
+    """Replay ``record`` by its rules. With ``steps``, yield every step (with
+    ``eventful``, only each deal's start and the actions that caused events, for a
+    consumer that reads only the events); return the :class:`Outcome`. The one driver
+    behind verify, replay, score and export."""
     try:
         game = get_game(record.game)
         state = game.new_state(record.rules, record.players)
@@ -81,7 +83,8 @@ def walk(record: Record, steps: bool = False) -> Walk:
                 events = state.apply(action)
             except (Illegal, StockMissing) as e:
                 return Outcome(state, e, di, ai, action)
-            yield di, ai, action, events, state
+            if events or not eventful:
+                yield di, ai, action, events, state
     return Outcome(state)
 
 

@@ -125,6 +125,17 @@ def tables(paths: Paths, *, on_progress: OnProgress | None = None) -> dict[str, 
 _HELD_ROWS = {"records": 10_000, "deals": 50_000}
 
 
+#: the columns given statistics (each row group's minimum, maximum and nulls), by table: all
+#: of records.parquet; the record key and the deal in the others, which is what a query
+#: skips row groups by (a row group holds thousands of records, so the other columns span
+#: their whole range in each one, and their statistics cost the writer about a tenth of its
+#: time: docs/performance.md)
+_STATISTICS: dict[str, bool | list[str]] = {
+    "records": True,
+    "deals": ["source", "record", "hash", "game", "deal"],
+    "actions": ["source", "record", "hash", "game", "deal"],
+}
+
 _COUNTS = ("records", "actions", "deal_rows", "unreadable")
 # a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
 # stream, then the chunk's counts and where each stream ends (none when no record of the
@@ -210,7 +221,7 @@ def write_parquet(
     counts = dict.fromkeys(_COUNTS, 0)
     try:
         for name, tmp in temps.items():
-            writers[name] = pq.ParquetWriter(str(tmp), schema[name])
+            writers[name] = pq.ParquetWriter(str(tmp), schema[name], write_statistics=_STATISTICS[name])
         # up to these rows are gathered into a row group (the chunks of workers are smaller
         # than one process's: their actions are gathered as one process's chunks are made)
         limits = {"actions": group * 25 if jobs > 1 else 0, **_HELD_ROWS}

@@ -108,7 +108,7 @@ class _Runs:
     the chunk's first row) share one value. Made into the column by Arrow."""
 
     def __init__(self) -> None:
-        self.ends = array("i")
+        self.ends: list[int] = []
         self.values: list[Any] = []
 
     def add(self, end: int, value: Any) -> None:
@@ -116,8 +116,17 @@ class _Runs:
         self.values.append(value)
 
     def column(self, pa: Any, pc: Any, kind: Any) -> Any:
-        ends = _arrow_array(pa, self.ends, pa.int32())
-        return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, pa.array(self.values, kind)))
+        return _decoded(pa, pc, _int32(pa, self.ends), pa.array(self.values, kind))
+
+
+def _int32(pa: Any, values: list[int]) -> Any:
+    """An Arrow int32 array of ``values``."""
+    return _arrow_array(pa, array("i", values) if _LITTLE else values, pa.int32())
+
+
+def _decoded(pa: Any, pc: Any, ends: Any, values: Any) -> Any:
+    """The column of runs: ``values[i]`` in the rows up to ``ends[i]`` (Arrow arrays)."""
+    return pc.run_end_decode(pa.RunEndEncodedArray.from_arrays(ends, values))
 
 
 class Rows:
@@ -152,8 +161,11 @@ class Rows:
         self.ids: list[int] = []  # of each row: its action's number
         self.deal = _Runs()  # the rows of each deal: its number, from 1
         self.first = _Runs()  # ... the row of its first action
-        self.tricks = _Runs()  # the segments between marks: the trick's number
-        self.winners = _Runs()  # ... the trick's winner, None when it has none
+        # the segments between marks (a trick's end, a deal's start): where each ends, its
+        # trick's number and the trick's winner (None when it has none)
+        self.segments: list[int] = []
+        self.segment_tricks: list[int] = []
+        self.segment_winners: list[int | None] = []
         self.scores = _Runs()  # the runs of one deal score: where the seats' totals start in
         self.totals: list[int | None] = []  # the totals of each seat, a run at a time
         self.players = _Runs()  # each record: where its players' names start in
@@ -203,20 +215,19 @@ class Rows:
             for a, i in numbered.items():
                 distinct[i] = (gid, a if type(a) is not tuple else Cards(a[0], list(a[1]), a[2]))
         of_action = _action_values(distinct)
-        ids = _arrow_array(pa, array("i", self.ids) if _LITTLE else self.ids, pa.int32())
+        ids = _int32(pa, self.ids)
         col = {name: pa.array(values, types[name]).take(ids) for name, values in of_action.items()}
         seat = pa.array([a.seat for _, a in distinct], pa.int32()).take(ids)  # type: ignore[attr-defined]
         in_trick = pa.array([a.in_trick for _, a in distinct], pa.bool_()).take(ids)
         # the position in the trick: the in-trick rows up to the row, less those before
         # the segment's first row
         seen = pc.cumulative_sum(in_trick.cast(pa.int32()))
-        first = array("i", [0])
-        first.extend(self.tricks.ends[:-1])
-        before = pa.concat_arrays([pa.array([0], pa.int32()), seen]).take(_arrow_array(pa, first, pa.int32()))
-        runs = pa.RunEndEncodedArray.from_arrays(_arrow_array(pa, self.tricks.ends, pa.int32()), before)
-        position = pc.subtract(seen, pc.run_end_decode(runs))
-        trick = self.tricks.column(pa, pc, pa.int32())
-        winner = self.winners.column(pa, pc, pa.int16())
+        ends = _int32(pa, self.segments)
+        first = _int32(pa, [0, *self.segments[:-1]])
+        before = pa.concat_arrays([pa.array([0], pa.int32()), seen]).take(first)
+        position = pc.subtract(seen, _decoded(pa, pc, ends, before))
+        trick = _decoded(pa, pc, ends, pa.array(self.segment_tricks, pa.int32()))
+        winner = _decoded(pa, pc, ends, pa.array(self.segment_winners, pa.int16()))
         # the rows outside tricks have none
         col["trick"] = pc.if_else(in_trick, trick, pa.scalar(None, types["trick"]))
         col["position"] = pc.if_else(
@@ -251,14 +262,22 @@ class Rows:
         open_deal = -1  # the deal begun and not yet scored, or -1
         sides: list[int | None] = []  # of each seat
         begun: list[int] = []  # the deals begun
-        # the rows (from 0 in the record) where a trick ends (the row after it, the winner)
-        # or a deal begins, and from which the totals change
-        marks: list[tuple[int, int | None, bool]] = []
+        # the segments of rows between two marks (a trick's end, a deal's start), each as
+        # its end (from the chunk's first row), its trick and the trick's winner: a
+        # segment's in-trick actions are one trick, numbered from 1 in each deal; the trick
+        # under way at a deal's start or the record's end has no winner
+        base = self.actions  # the chunk's rows before this record's
+        segment_end = self.segments.append
+        segment_trick = self.segment_tricks.append
+        segment_winner = self.segment_winners.append
+        trick = 1
+        last = 0  # the end of the last segment, from 0 in the record
+        # the rows (from 0 in the record) from which the totals change
         changes: list[tuple[int, list[int]]] = []
         totals: list[int] = []  # at the first deal's start
         offset = 0  # the row of the first action of the deal under way
         index = -1
-        steps = walk(record, steps=True)
+        steps = walk(record, steps=True, eventful=True)  # the actions without events unseen
         while True:
             try:
                 deal, index, a, events, state = next(steps)
@@ -274,7 +293,12 @@ class Rows:
                     side_of = {s: i for i, members in enumerate(state.members()) for s in members}
                     sides = [side_of.get(s) for s in range(nplayers)]
                 begun.append(deal)
-                marks.append((offset, None, True))
+                if offset > last:
+                    segment_end(base + offset)
+                    segment_trick(trick)
+                    segment_winner(None)
+                    last = offset
+                trick = 1
                 taken = [0] * nplayers
                 forest = []
                 swan = None
@@ -286,7 +310,12 @@ class Rows:
             for e in events:
                 if e.ends_trick:
                     won: int = e.seat  # type: ignore[attr-defined]
-                    marks.append((offset + index + 1, won, False))
+                    if offset + index + 1 > last:
+                        last = offset + index + 1
+                        segment_end(base + last)
+                        segment_trick(trick)
+                        segment_winner(won)
+                    trick += 1
                     if 0 <= won < nplayers:
                         taken[won] += 1
                     if type(e) is Captured:
@@ -305,8 +334,13 @@ class Rows:
         added = 0
         if begun:
             counts = [(di, len(record.deals[di].actions)) for di in begun]
-            counts[-1] = (begun[-1], index + 1)
-            added = self._add_actions(record, gid, counts, marks, totals, changes, side_of)
+            if outcome.action is not None and outcome.deal == begun[-1]:  # refused there
+                counts[-1] = (begun[-1], outcome.action)
+            added = self._add_actions(record, gid, counts, totals, changes, side_of)
+            if added > last:
+                segment_end(base + added)
+                segment_trick(trick)
+                segment_winner(None)
         if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
             deal_rows += self._close(
                 record, open_deal, outcome.state, None, taken, sides, trump, forest, swan
@@ -383,13 +417,12 @@ class Rows:
         record: Record,
         gid: str,
         counts: list[tuple[int, int]],
-        marks: list[tuple[int, int | None, bool]],
         totals: list[int],
         changes: list[tuple[int, list[int]]],
         side_of: dict[int, int],
     ) -> int:
         """Add the action rows of ``record``: ``counts`` holds (deal, actions applied) for
-        each deal begun, ``marks`` and ``changes`` what the walk noted. The rows added."""
+        each deal begun, ``changes`` where the totals change. The rows added."""
         acts: list[Action] = []
         base = self.actions
         for di, n in counts:
@@ -409,22 +442,6 @@ class Rows:
             self.ids += map(numbered.__getitem__, keys)
         else:
             self.ids += map(numbered.__getitem__, acts)
-        # the segments between two marks (a trick's end, a deal's start): each one's
-        # in-trick actions are one trick, numbered from 1 in each deal; the trick under way
-        # at a deal's start or the record's end has no winner
-        tricks = self.tricks
-        winners = self.winners
-        trick = 1
-        last = 0
-        for stop, won, begins in marks:
-            if stop > last:
-                tricks.add(base + stop, trick)
-                winners.add(base + stop, None if begins else won)
-                last = stop
-            trick = 1 if begins else trick + 1
-        if rows > last:
-            tricks.add(base + rows, trick)
-            winners.add(base + rows, None)
         # the running score of each seat's side: the totals change with a deal's score
         nplayers = len(record.players)
         now = totals

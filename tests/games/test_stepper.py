@@ -6,6 +6,8 @@ a deal's begin included, changes nothing; the record so far is what was pushed."
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 from hypothesis import given, settings
@@ -119,3 +121,40 @@ def test_a_deal_refused_for_a_missing_stock_card_changes_nothing() -> None:
     for action in first.actions:
         stepper.push(action)
     assert stepper.state.snapshot() == _replayed(stepper)
+
+
+def _steps_and_outcome(record: object, **kw: bool) -> tuple[list[tuple[object, ...]], object]:
+    steps = walk(record, steps=True, **kw)  # type: ignore[arg-type]
+    out: list[tuple[object, ...]] = []
+    while True:
+        try:
+            deal, index, action, events, state = next(steps)
+        except StopIteration as stop:
+            return out, stop.value
+        out.append((deal, index, action, list(events), state.snapshot()))
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[g for g, _ in GAMES])
+def test_an_eventful_walk_is_the_walk_without_the_steps_that_caused_no_event(game: str, players: int) -> None:
+    """``walk(..., eventful=True)`` gives each deal's start and every step with events, as
+    the full walk does, and the same outcome, on whole records and on records refused
+    part-way (an action swapped) or cut short."""
+    records = list(simulate(game, players, 3, 5))
+    for record in list(records):
+        deal = record.deals[0]
+        acts = list(deal.actions)
+        acts[2], acts[4] = acts[4], acts[2]
+        records.append(msgspec.structs.replace(record, deals=[msgspec.structs.replace(deal, actions=acts)]))
+        half = msgspec.structs.replace(deal, actions=deal.actions[: len(deal.actions) // 2])
+        records.append(msgspec.structs.replace(record, deals=[half, *record.deals[1:]]))
+    for record in records:
+        every, outcome = _steps_and_outcome(record)
+        eventful, outcome_eventful = _steps_and_outcome(record, eventful=True)
+        assert eventful == [s for s in every if s[2] is None or s[3]]
+        assert len(eventful) < len(every)
+        assert _ending(outcome_eventful) == _ending(outcome)
+
+
+def _ending(outcome: Any) -> tuple[object, ...]:
+    """Where and why a walk stopped (its error compared by its text)."""
+    return (repr(outcome.error), outcome.deal, outcome.action, outcome.move)
