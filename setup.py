@@ -33,6 +33,7 @@ COMPILED = [
     "gamerec/stepper.py",
     "gamerec/export/csv.py",
     "gamerec/export/parquet_rows.py",
+    "gamerec/export/parquet_columns.py",
 ]
 
 

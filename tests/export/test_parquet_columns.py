@@ -1,6 +1,7 @@
-"""actions.parquet is built a column at a time (issue 16's speed aim): the same rows as a
-plain replay gives, one action at a time, row by row, for every game, on whole, cut short
-(incomplete) and illegal records, with notes."""
+"""actions.parquet and deals.parquet are held as runs and distinct actions and made by
+Arrow (issue 13's and 16's speed aims): the same rows as a plain replay gives, one step at
+a time, row by row, for every game, on whole, cut short (incomplete) and illegal records,
+with notes, in chunks of several records."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import pytest
 pytest.importorskip("pyarrow")
 
 from gamerec.bots import simulate
-from gamerec.cards import PLEDGES
+from gamerec.cards import PLEDGES, SWAN, TAROC_SWAN
+from gamerec.events import Captured, DealScored, ForestTurned, TrickTaken
 from gamerec.export.parquet import schemas
-from gamerec.export.parquet_rows import ACTION_COLUMNS, Rows
+from gamerec.export.parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, Rows
 from gamerec.format.record import Bid, Cards, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.views import presenter
@@ -76,6 +78,70 @@ def reference_rows(source: str, number: int, record: Record) -> list[dict[str, A
     return rows
 
 
+def reference_deal_rows(source: str, number: int, record: Record) -> list[dict[str, Any]]:
+    """The deal rows of ``record`` by the definition (docs/batch.md), one step at a time:
+    one row per deal begun and seat, made when the deal is scored or the walk ends."""
+    from gamerec.batch import content_hash
+
+    gid = record.game
+    codes = get_game(gid).deck.codes
+    players = record.players
+    n = len(players)
+    key = {"source": source, "record": number, "hash": content_hash(record), "game": gid}
+    rows: list[dict[str, Any]] = []
+    side_of: dict[int, int] = {}
+    now: dict[str, Any] = {}  # the deal under way
+
+    def close(state: Any, scored: DealScored | None) -> None:
+        for s in range(n):
+            side = side_of.get(s)
+            bid = state.bids[s] if gid == "blackball" else None
+            made = None
+            if scored is not None and side is not None:
+                if gid == "blackball":
+                    made = bid == now["tricks"][s]
+                elif gid == "forest":
+                    made = now["tricks"][s] in state.rules.targets
+            rows.append({
+                **key, "deal": now["deal"], "seat": s, "player": players[s], "side": side,
+                "hand_size": len(record.deals[now["deal"] - 1].hands[s]), "trump": now["trump"],
+                "forest": list(now["forest"]) if gid == "forest" else None, "bid": bid,
+                "tricks": now["tricks"][s], "made": made,
+                "swan": now["swan"] == s if gid.startswith("black-swan") else None,
+                "score": scored.scores[side] if scored is not None and side is not None else None,
+                "total": scored.totals[side] if scored is not None and side is not None else None,
+            })  # fmt: skip
+        now["open"] = False
+
+    steps = walk(record, steps=True)
+    while True:
+        try:
+            deal, _, a, events, state = next(steps)
+        except StopIteration as stop:
+            outcome = stop.value
+            break
+        if a is None:
+            if not side_of:
+                side_of = {s: i for i, members in enumerate(state.members()) for s in members}
+            up = state.upcard if gid == "blackball" else None  # type: ignore[attr-defined]
+            now.update(deal=deal + 1, trump=None if up is None else codes[up], forest=[], tricks=[0] * n)
+            now.update(swan=None, open=True)
+        for e in events:
+            if e.ends_trick:
+                now["tricks"][e.seat] += 1  # type: ignore[attr-defined]
+                if isinstance(e, Captured) and (SWAN in e.kept or SWAN in e.cards):
+                    now["swan"] = e.taker if SWAN in e.kept else e.seat
+                elif isinstance(e, TrickTaken) and any(p[1] == TAROC_SWAN for p in e.plays):
+                    now["swan"] = e.seat
+            elif isinstance(e, ForestTurned):
+                now["forest"].append(None if e.card is None else codes[e.card])
+            elif isinstance(e, DealScored):
+                close(state, e)
+    if now.get("open") and outcome.state is not None:
+        close(outcome.state, None)
+    return rows
+
+
 def variants(record: Record, i: int) -> list[Record]:
     """The record, cut short in a deal (incomplete), and with two actions swapped (most
     often illegal), a note on one action; a record with no action row (its first action
@@ -105,7 +171,7 @@ def variants(record: Record, i: int) -> list[Record]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_action_columns_are_the_rows_of_a_plain_replay(game: str) -> None:
+def test_the_action_and_deal_columns_are_the_rows_of_a_plain_replay(game: str) -> None:
     import pyarrow as pa
 
     records = [
@@ -115,17 +181,23 @@ def test_the_action_columns_are_the_rows_of_a_plain_replay(game: str) -> None:
         for v in variants(r, i)
     ]  # fmt: skip
     rows = Rows()
-    expected: list[dict[str, Any]] = []
-    tables = []
+    expected: dict[str, list[dict[str, Any]]] = {"actions": [], "deals": []}
+    tables: dict[str, list[Any]] = {"actions": [], "deals": []}
     for number, named in enumerate(records, 1):
         record = msgspec.structs.replace(named, players=[f"{p} of {number}" for p in named.players])
         rows.add("src", number, record)
-        expected += reference_rows("src", number, record)
+        expected["actions"] += reference_rows("src", number, record)
+        expected["deals"] += reference_deal_rows("src", number, record)
         if number % 5 == 0:  # several chunks, as the row groups are made
-            tables.append(rows.take(pa, schemas())["actions"])
-    tables.append(rows.take(pa, schemas())["actions"])
-    got = pa.concat_tables(tables).to_pylist()
-    assert [c for c, _ in ACTION_COLUMNS] == list(got[0])
-    assert len(got) == len(expected)
-    for g, e in zip(got, expected, strict=True):
-        assert g == e
+            for name, table in rows.take(pa, schemas()).items():
+                if name in tables:
+                    tables[name].append(table)
+    for name, table in rows.take(pa, schemas()).items():
+        if name in tables:
+            tables[name].append(table)
+    for name, columns in (("actions", ACTION_COLUMNS), ("deals", DEAL_COLUMNS)):
+        got = pa.concat_tables(tables[name]).to_pylist()
+        assert [c for c, _ in columns] == list(got[0])
+        assert len(got) == len(expected[name])
+        for g, e in zip(got, expected[name], strict=True):
+            assert g == e
