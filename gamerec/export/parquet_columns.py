@@ -21,7 +21,7 @@ from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
 from ..games.views import presenter
 
-__all__ = ["ActionRows", "DealRows"]
+__all__ = ["ActionRows", "DealRows", "run_of_row"]
 
 _LITTLE = sys.byteorder == "little"
 
@@ -35,7 +35,7 @@ def _int32(pa: Any, values: list[int]) -> Any:
     return pa.array(values, pa.int32())
 
 
-def _run_of_row(pa: Any, pc: Any, ends: list[int]) -> Any:
+def run_of_row(pa: Any, pc: Any, ends: list[int]) -> Any:
     """For each row, the number of its run (from 0): run ``i`` is the rows before
     ``ends[i]`` and from ``ends[i - 1]``; the ends rise, the last is the rows held."""
     runs = pa.RunEndEncodedArray.from_arrays(_int32(pa, ends), _int32(pa, list(range(len(ends)))))
@@ -126,7 +126,7 @@ class DealRows:
         """The columns of the rows held, by name (Arrow arrays of ``types``)."""
         if not self.rows:
             return {name: pa.array([], kind) for name, kind in types.items()}
-        deal = _run_of_row(pa, pc, self.ends)
+        deal = run_of_row(pa, pc, self.ends)
         first = _int32(pa, [0, *self.ends[:-1]]).take(deal)
         seat = pc.subtract(pc.subtract(_from_1(pa, pc, self.rows), first), 1)
         of_seat = pc.add(_int32(pa, self.seats).take(deal), seat)  # in names and sides
@@ -248,7 +248,7 @@ class ActionRows:
         # the position in the trick: the in-trick rows up to the row, less those before
         # its segment
         seen = pc.cumulative_sum(in_trick.cast(pa.int32()))
-        segment = _run_of_row(pa, pc, self.segments)
+        segment = run_of_row(pa, pc, self.segments)
         before = pa.concat_arrays([pa.array([0], pa.int32()), seen]).take(
             _int32(pa, [0, *self.segments[:-1]])
         )
@@ -260,12 +260,12 @@ class ActionRows:
         position = position.cast(types["position"])
         col["position"] = pc.if_else(in_trick, position, pa.scalar(None, types["position"]))
         col["trick_winner"] = pc.if_else(in_trick, winner, pa.scalar(None, types["trick_winner"]))
-        start = _int32(pa, self.score_starts).take(_run_of_row(pa, pc, self.score_ends))
+        start = _int32(pa, self.score_starts).take(run_of_row(pa, pc, self.score_ends))
         col["score"] = pa.array(self.totals, types["score"]).take(pc.add(start, seat))
-        start = _int32(pa, self.player_starts).take(_run_of_row(pa, pc, self.player_ends))
+        start = _int32(pa, self.player_starts).take(run_of_row(pa, pc, self.player_ends))
         col["player"] = pa.array(self.names, types["player"]).take(pc.add(start, seat))
         col["seat"] = seat.cast(types["seat"])
-        deal = _run_of_row(pa, pc, self.deal_ends)
+        deal = run_of_row(pa, pc, self.deal_ends)
         col["deal"] = _int32(pa, self.deal_number).take(deal)
         first = _int32(pa, [0, *self.deal_ends[:-1]]).take(deal)
         col["action"] = pc.subtract(_from_1(pa, pc, self.rows), first)

@@ -7,6 +7,7 @@ tricks end, deals begin and are scored); the deals and actions tables are held a
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
+from itertools import accumulate
 from typing import Any
 
 from ..batch import content_hash
@@ -17,7 +18,7 @@ from ..format.record import Record
 from ..games import get_game
 from ..stepper import Outcome, walk
 from ..verdicts import verdict_of
-from .parquet_columns import ActionRows, DealRows
+from .parquet_columns import ActionRows, DealRows, run_of_row
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "KEY", "RECORD_COLUMNS", "TABLES", "Rows", "chunks"]
 
@@ -111,10 +112,7 @@ class Rows:
             body = {f.name: f.type for f in fields[len(KEY) :]}
             made = (self.deals if name == "deals" else self.actions).arrays(pa, pc, body)
             # the record key, once per record, repeated by taking a record's row for each row
-            which: list[int] = []
-            for i, (_, n) in enumerate(keyed):
-                which += [i] * n
-            taken = pa.array(which, pa.int32())
+            taken = run_of_row(pa, pc, list(accumulate([n for _, n in keyed])))
             keys: list[Any] = [[key[i] for key, _ in keyed] for i in range(len(KEY))]
             arrays = [pa.array(col, type=f.type).take(taken) for col, f in zip(keys, fields, strict=False)]
             out[name] = pa.Table.from_arrays(arrays + [made[c] for c in body], schema=schema[name])
