@@ -5,8 +5,8 @@ taken.
 Python holds as little per row as it can: a value per deal, per trick, per record, and
 for the actions one number a row. What repeats is kept once, with the rows it covers as a
 *run* (the rows up to an end, counted from the chunk's first row), and Arrow works the
-rows out: it decodes each row's run (a run-end encoded array), takes the run's values, and
-adds, compares and sums the columns it made (docs/performance.md, "Parquet")."""
+rows out: it numbers each row's run, takes the run's values, and adds, compares and sums
+the columns it made (docs/performance.md, "Parquet")."""
 
 from __future__ import annotations
 
@@ -37,9 +37,15 @@ def _int32(pa: Any, values: list[int]) -> Any:
 
 def run_of_row(pa: Any, pc: Any, ends: list[int]) -> Any:
     """For each row, the number of its run (from 0): run ``i`` is the rows before
-    ``ends[i]`` and from ``ends[i - 1]``; the ends rise, the last is the rows held."""
-    runs = pa.RunEndEncodedArray.from_arrays(_int32(pa, ends), _int32(pa, list(range(len(ends)))))
-    return pc.run_end_decode(runs)
+    ``ends[i]`` and from ``ends[i - 1]``; the ends rise, the last is the rows held. (A
+    byte marks each run's first row, and Arrow sums them: run-end encoded arrays would do
+    it, but pyarrow 14 cannot make one from its arrays.)"""
+    rows = ends[-1] if ends else 0
+    starts = bytearray(rows)
+    for end in ends[:-1]:
+        starts[end] = 1
+    marks = pa.Array.from_buffers(pa.uint8(), rows, [None, pa.py_buffer(starts)])
+    return pc.cumulative_sum(marks.cast(pa.int32()))
 
 
 def _from_1(pa: Any, pc: Any, rows: int) -> Any:
