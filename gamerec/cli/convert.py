@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ..batch import default_jobs
+from ..engine import plural
 from ..errors import GamerecError
 from ..export import export_checked as export_records
 from ..export.html import html_replay
@@ -132,8 +133,8 @@ def export(
             fail(f"no record could be read ({summary.unreadable} unreadable); nothing written", EXIT_INPUT)
         err.print(
             line(
-                f"wrote {summary.actions} actions and {summary.deal_rows} deal scores of "
-                f"{summary.records} records to {output}"
+                f"wrote {plural(summary.actions, 'action')} and {plural(summary.deal_rows, 'deal row')}"
+                f" (a deal and seat each) of {plural(summary.records, 'record')} to {output}"
                 + (f" ({summary.unreadable} unreadable left out)" if summary.unreadable else "")
             )
         )

@@ -173,3 +173,17 @@ def test_jobs_applies_to_parquet_only(form: str, fixtures: Path, tmp_path: Path)
         "(see 'gamerec export --help')"
     ]
     assert not (tmp_path / "out").exists()
+
+
+def test_the_summary_line_counts_in_words(tmp_path: Path) -> None:
+    """`gamerec export trunc.grec --to parquet -o out` said "wrote 248 actions and 52 deal
+    scores of 1 records": the rows of deals.parquet are one per deal and seat, not deal
+    scores, and one record is a record."""
+    trunc = tmp_path / "trunc.grec"
+    trunc.write_bytes((FIXTURES / "blackball" / "tournament.grec").read_bytes()[:3000])
+    r = cli("export", trunc, "--to", "parquet", "-o", tmp_path / "out", "-q")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (
+        f"wrote 248 actions and 52 deal rows (a deal and seat each) of 1 record to {tmp_path / 'out'}"
+        " (1 unreadable left out)"
+    )
