@@ -128,7 +128,14 @@ def export(
         if record is not None:
             refuse("--record", "--to parquet exports every record of the batch")
         with Work("exporting", "no output written", quiet=quiet) as work:
-            summary = write_parquet(files, output, force=force, jobs=jobs or default_jobs(), on_progress=work)
+            summary = write_parquet(
+                files,
+                output,
+                force=force,
+                jobs=jobs or default_jobs(),
+                on_progress=work,
+                on_unreadable=lambda v: err.print(verdict_line(v)),  # each, as validate says it
+            )
         if not summary.records:
             fail(f"no record could be read ({summary.unreadable} unreadable); nothing written", EXIT_INPUT)
         err.print(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import struct
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
 from ..format.read import RawRecord, decode_raw, read_records
 from ..format.write import remove_stale_temporaries, temporary_path
+from ..verdicts import Verdict
 from .parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, RECORD_COLUMNS, TABLES, chunks
 
 __all__ = [
@@ -138,9 +139,10 @@ _STATISTICS: dict[str, bool | list[str]] = {
 
 _COUNTS = ("records", "actions", "deal_rows", "unreadable")
 # a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
-# stream, then the chunk's counts and where each stream ends (none when no record of the
-# chunk could be read)
-_TAIL = struct.Struct("<7q")
+# stream (none when no record of the chunk could be read), the verdicts of its unreadable
+# records (MessagePack), then the chunk's counts and where each stream and the verdicts end
+_TAIL = struct.Struct("<8q")
+_LEFT_OUT = msgspec.msgpack.Decoder(list[Verdict])
 
 
 def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
@@ -149,7 +151,8 @@ def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
     pa, _ = _pyarrow()
     schema = schemas()
     counts = dict.fromkeys(_COUNTS, 0)
-    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema))
+    left_out: list[Verdict] = []
+    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema, left_out))
     sink = pa.BufferOutputStream()
     ends = [0, 0, 0]
     if parts:
@@ -158,22 +161,30 @@ def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
                 for part in parts:
                     w.write_table(part[name])
             ends[i] = sink.tell()
-    sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends))
+    sink.write(msgspec.msgpack.encode(left_out))
+    sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends, sink.tell()))
     data: bytes = sink.getvalue().to_pybytes()
     return data
 
 
 def _from_workers(
-    files: list[str], counts: dict[str, int], jobs: int, group: int, on_progress: OnProgress | None
+    files: list[str],
+    counts: dict[str, int],
+    jobs: int,
+    group: int,
+    on_progress: OnProgress | None,
+    left_out: list[Verdict],
 ) -> Generator[dict[str, Any]]:
     """The tables of ``files`` a chunk at a time, in input order, as :func:`chunks` gives
-    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date."""
+    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date, the
+    verdicts of unreadable records added to ``left_out``."""
     pa, _ = _pyarrow()
     work = partial(_chunk_tables, group=group)
     for done in map_chunks(files, work, jobs, chunk=256, on_progress=on_progress, lost="not exported"):
-        *numbers, a, b, c = _TAIL.unpack_from(done, len(done) - _TAIL.size)
+        *numbers, a, b, c, d = _TAIL.unpack_from(done, len(done) - _TAIL.size)
         for name, n in zip(_COUNTS, numbers, strict=True):
             counts[name] += n
+        left_out += _LEFT_OUT.decode(memoryview(done)[c:d])
         if c:
             buffer = pa.py_buffer(done)  # the tables read from it in place
             spans = zip(TABLES, (0, a, b), (a, b, c), strict=True)
@@ -188,19 +199,22 @@ def write_parquet(
     group: int = 2000,
     jobs: int = 1,
     on_progress: OnProgress | None = None,
+    on_unreadable: Callable[[Verdict], object] | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
-    of the files, directories or globs named, into ``directory``: actions.parquet gets a
-    row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
-    deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
-    (fewer row groups: less memory held by the writers). Each file is written to a temporary
-    name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
+        of the files, directories or globs named, into ``directory``: actions.parquet gets a
+        row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
+        deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
+        (fewer row groups: less memory held by the writers). Each file is written to a temporary
+        name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
+    Unreadable records are left out and counted; ``on_unreadable`` is given the verdict of
+    each one (its file, record, bytes and why), in input order.
 
-    With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
-    256 records (the same rows, so every value is the same), and this process writes
-    them in input order (gathering the actions of a few chunks into a row group of about
-    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
-    nothing is written."""
+        With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
+        256 records (the same rows, so every value is the same), and this process writes
+        them in input order (gathering the actions of a few chunks into a row group of about
+        ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
+        nothing is written."""
     pa, pq = _pyarrow()
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
@@ -232,17 +246,27 @@ def write_parquet(
             writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
             held[name] = []
 
+        left_out: list[Verdict] = []
+
+        def tell_left_out() -> None:
+            if on_unreadable is not None:
+                for v in left_out:
+                    on_unreadable(v)
+            left_out.clear()
+
         made = (
-            chunks(read_records(files, on_progress), counts, group, pa, schema)
+            chunks(read_records(files, on_progress), counts, group, pa, schema, left_out)
             if jobs == 1
-            else _from_workers(files, counts, jobs, group, on_progress)
+            else _from_workers(files, counts, jobs, group, on_progress, left_out)
         )
         with contextlib.closing(made):  # the workers stop with it
             for chunk in made:
+                tell_left_out()
                 for name, rows in limits.items():
                     held[name].append(chunk[name])
                     if sum(t.num_rows for t in held[name]) >= rows:
                         write_held(name)
+        tell_left_out()
         for name in limits:
             if held[name]:
                 write_held(name)

@@ -17,7 +17,7 @@ from ..format.read import Entry
 from ..format.record import Record
 from ..games import get_game
 from ..stepper import Outcome, walk
-from ..verdicts import verdict_of
+from ..verdicts import Verdict, unreadable, verdict_of
 from .parquet_columns import ActionRows, DealRows, run_of_row
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "KEY", "RECORD_COLUMNS", "TABLES", "Rows", "chunks"]
@@ -243,15 +243,23 @@ class Rows:
 
 
 def chunks(
-    entries: Iterable[Entry], counts: dict[str, int], group: int, pa: Any, schema: dict[str, Any]
+    entries: Iterable[Entry],
+    counts: dict[str, int],
+    group: int,
+    pa: Any,
+    schema: dict[str, Any],
+    left_out: list[Verdict] | None = None,
 ) -> Generator[dict[str, Any]]:
     """The tables of ``entries``, a chunk of Arrow tables (by table name) at a time: one
-    every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date."""
+    every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date, and
+    ``left_out`` gets the verdict of each unreadable record as it is met."""
     rows = Rows()
     for entry in entries:
         record = entry.record
         if record is None:
             counts["unreadable"] += 1
+            if left_out is not None:
+                left_out.append(unreadable(entry))
             continue
         counts["records"] += 1
         deal_rows, actions = rows.add(entry.source, entry.index + 1, record)

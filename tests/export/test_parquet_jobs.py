@@ -25,6 +25,7 @@ from gamerec.export.parquet import TABLES, write_parquet  # noqa: E402
 from gamerec.format.read import RawRecord  # noqa: E402
 from gamerec.format.record import Record  # noqa: E402
 from gamerec.format.write import write_records  # noqa: E402
+from gamerec.verdicts import Verdict  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")
@@ -175,15 +176,43 @@ def test_jobs_applies_to_parquet_only(form: str, fixtures: Path, tmp_path: Path)
     assert not (tmp_path / "out").exists()
 
 
-def test_the_summary_line_counts_in_words(tmp_path: Path) -> None:
-    """`gamerec export trunc.grec --to parquet -o out` said "wrote 248 actions and 52 deal
-    scores of 1 records": the rows of deals.parquet are one per deal and seat, not deal
-    scores, and one record is a record."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_unreadable_record_is_named_and_the_summary_counts_in_words(tmp_path: Path, jobs: str) -> None:
+    """`gamerec export trunc.grec --to parquet -o out` said only "wrote 248 actions and 52
+    deal scores of 1 records ... (1 unreadable left out)": which record was left out, and
+    why, was not said (validate and the CSV export say it), the rows of deals.parquet are
+    one per deal and seat, not deal scores, and one record is a record."""
     trunc = tmp_path / "trunc.grec"
     trunc.write_bytes((FIXTURES / "blackball" / "tournament.grec").read_bytes()[:3000])
-    r = cli("export", trunc, "--to", "parquet", "-o", tmp_path / "out", "-q")
+    junk = tmp_path / "junk.grec"
+    junk.write_bytes(b"\x07junk")
+    r = cli("export", junk, trunc, "--to", "parquet", "-o", tmp_path / "out", "-q", "--jobs", jobs)
     assert r.exit_code == 2
-    assert r.stderr.strip() == (
+    assert r.stderr.splitlines() == [
+        f"{junk}: record 1: unreadable: not a gamerec file: starts with b'\\x07junk', neither the binary "
+        "magic, JSON nor the text notation (whose records begin with a 'gamerec: 1' line) [format.id]",
+        f"{trunc}: record 2: unreadable: bytes 1799..3000: damaged frame: truncated: needs 1771 bytes, "
+        "the file has 1185 left (1201 bytes skipped) [format.damaged]",
         f"wrote 248 actions and 52 deal rows (a deal and seat each) of 1 record to {tmp_path / 'out'}"
-        " (1 unreadable left out)"
-    )
+        " (2 unreadable left out)",
+    ]
+
+
+def test_the_verdicts_of_unreadable_records_come_in_input_order(tmp_path: Path) -> None:
+    """write_parquet gives on_unreadable each unreadable record's verdict in input order,
+    with one worker process or two (chunks of 256 records: the second has no readable
+    record at all)."""
+    good = tmp_path / "good.grec"
+    write_records(list(simulate("forest", 3, 255, 5)), good)
+    broken = []
+    for i in range(3):
+        f = tmp_path / f"broken{i}.json"
+        f.write_text("{" * (i + 1))
+        broken.append(str(f))
+    files = [broken[0], str(good), broken[1], broken[2]]
+    for jobs in (1, 2):
+        seen: list[Verdict] = []
+        summary = write_parquet(files, tmp_path / f"out{jobs}", jobs=jobs, on_unreadable=seen.append)
+        assert summary.unreadable == 3 and summary.records == 255
+        assert [v.source for v in seen] == broken
+        assert {(v.status, v.record) for v in seen} == {("unreadable", 1)}
