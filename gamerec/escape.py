@@ -80,6 +80,27 @@ def terminal_text(text: str) -> str:
     return active.sub(STAND_IN, text)
 
 
+def name_text(name: str) -> str:
+    """A file name as text that every encoder takes (Arrow, JSON, MessagePack): the bytes
+    of a name that are not UTF-8, which Python holds as lone surrogates (PEP 383), as
+    ``\\xNN``; any other name as it is.
+
+    >>> import os
+    >>> name_text("games/ok.grec")
+    'games/ok.grec'
+    >>> name_text(os.fsdecode(b"bad\\xff.json"))
+    'bad\\\\xff.json'
+    """
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        try:
+            return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        except UnicodeEncodeError:  # a surrogate no file name decodes to
+            return name.encode("utf-8", "backslashreplace").decode()
+    return name
+
+
 def strip_controls(text: str) -> str:
     """``text`` without terminal control sequences, controls (tabs and newlines stay),
     bidirectional controls or separators: for the HTML page, whose text the browser shows.

@@ -21,6 +21,7 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
+import pickle
 import struct
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
@@ -140,9 +141,9 @@ _STATISTICS: dict[str, bool | list[str]] = {
 _COUNTS = ("records", "actions", "deal_rows", "unreadable")
 # a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
 # stream (none when no record of the chunk could be read), the verdicts of its unreadable
-# records (MessagePack), then the chunk's counts and where each stream and the verdicts end
+# records (pickled, as the pool pickles: a file name may hold lone surrogates, which
+# MessagePack refuses), then the chunk's counts and where each stream and the verdicts end
 _TAIL = struct.Struct("<8q")
-_LEFT_OUT = msgspec.msgpack.Decoder(list[Verdict])
 
 
 def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
@@ -152,7 +153,7 @@ def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
     schema = schemas()
     counts = dict.fromkeys(_COUNTS, 0)
     left_out: list[Verdict] = []
-    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema, left_out))
+    parts = list(chunks(map(decode_raw, raws), counts, group, pa, schema, left_out.append))
     sink = pa.BufferOutputStream()
     ends = [0, 0, 0]
     if parts:
@@ -161,7 +162,7 @@ def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
                 for part in parts:
                     w.write_table(part[name])
             ends[i] = sink.tell()
-    sink.write(msgspec.msgpack.encode(left_out))
+    sink.write(pickle.dumps(left_out))
     sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends, sink.tell()))
     data: bytes = sink.getvalue().to_pybytes()
     return data
@@ -173,18 +174,20 @@ def _from_workers(
     jobs: int,
     group: int,
     on_progress: OnProgress | None,
-    left_out: list[Verdict],
+    left_out: Callable[[Verdict], object] | None,
 ) -> Generator[dict[str, Any]]:
     """The tables of ``files`` a chunk at a time, in input order, as :func:`chunks` gives
-    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date, the
-    verdicts of unreadable records added to ``left_out``."""
+    them, built by up to ``jobs`` worker processes; ``counts`` kept up to date, ``left_out``
+    given the verdict of each unreadable record as its chunk comes back."""
     pa, _ = _pyarrow()
     work = partial(_chunk_tables, group=group)
     for done in map_chunks(files, work, jobs, chunk=256, on_progress=on_progress, lost="not exported"):
         *numbers, a, b, c, d = _TAIL.unpack_from(done, len(done) - _TAIL.size)
         for name, n in zip(_COUNTS, numbers, strict=True):
             counts[name] += n
-        left_out += _LEFT_OUT.decode(memoryview(done)[c:d])
+        if left_out is not None:
+            for v in pickle.loads(memoryview(done)[c:d]):  # from our own worker
+                left_out(v)
         if c:
             buffer = pa.py_buffer(done)  # the tables read from it in place
             spans = zip(TABLES, (0, a, b), (a, b, c), strict=True)
@@ -202,19 +205,19 @@ def write_parquet(
     on_unreadable: Callable[[Verdict], object] | None = None,
 ) -> ParquetSummary:
     """Write ``records.parquet``, ``deals.parquet`` and ``actions.parquet`` for every record
-        of the files, directories or globs named, into ``directory``: actions.parquet gets a
-        row group every ``group`` records (or ``group`` x 25 actions); records.parquet and
-        deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows
-        (fewer row groups: less memory held by the writers). Each file is written to a temporary
-        name and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
+    of the files, directories or globs named, into ``directory``: actions.parquet gets a row
+    group every ``group`` records (or ``group`` x 25 actions); records.parquet and
+    deals.parquet gather those chunks into row groups of up to 10 000 and 50 000 rows (fewer
+    row groups: less memory held by the writers). Each file is written to a temporary name
+    and renamed into place when complete. ``on_progress``: see :mod:`gamerec.format.progress`.
     Unreadable records are left out and counted; ``on_unreadable`` is given the verdict of
-    each one (its file, record, bytes and why), in input order.
+    each one (its file, record, bytes and why), in input order, as it is met.
 
-        With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
-        256 records (the same rows, so every value is the same), and this process writes
-        them in input order (gathering the actions of a few chunks into a row group of about
-        ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
-        nothing is written."""
+    With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
+    256 records (the same rows, so every value is the same), and this process writes them
+    in input order (gathering the actions of a few chunks into a row group of about
+    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
+    nothing is written."""
     pa, pq = _pyarrow()
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
@@ -246,27 +249,17 @@ def write_parquet(
             writers[name].write_table(table, row_group_size=max(table.num_rows, 1))
             held[name] = []
 
-        left_out: list[Verdict] = []
-
-        def tell_left_out() -> None:
-            if on_unreadable is not None:
-                for v in left_out:
-                    on_unreadable(v)
-            left_out.clear()
-
         made = (
-            chunks(read_records(files, on_progress), counts, group, pa, schema, left_out)
+            chunks(read_records(files, on_progress), counts, group, pa, schema, on_unreadable)
             if jobs == 1
-            else _from_workers(files, counts, jobs, group, on_progress, left_out)
+            else _from_workers(files, counts, jobs, group, on_progress, on_unreadable)
         )
         with contextlib.closing(made):  # the workers stop with it
             for chunk in made:
-                tell_left_out()
                 for name, rows in limits.items():
                     held[name].append(chunk[name])
                     if sum(t.num_rows for t in held[name]) >= rows:
                         write_held(name)
-        tell_left_out()
         for name in limits:
             if held[name]:
                 write_held(name)

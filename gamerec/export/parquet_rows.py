@@ -6,12 +6,13 @@ tricks end, deals begin and are scored); the deals and actions tables are held a
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from itertools import accumulate
 from typing import Any
 
 from ..batch import content_hash
 from ..cards import SWAN, TAROC_SWAN
+from ..escape import name_text
 from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.read import Entry
 from ..format.record import Record
@@ -229,6 +230,7 @@ class Rows:
             members = sheet.members or [[s] for s in range(nplayers)]
             names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
         meta = record.meta
+        source = name_text(source)  # the name as text Arrow takes
         self.records.append([
             source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
             verdict.status, verdict.rule, len(record.deals), record.action_count,
@@ -248,18 +250,18 @@ def chunks(
     group: int,
     pa: Any,
     schema: dict[str, Any],
-    left_out: list[Verdict] | None = None,
+    left_out: Callable[[Verdict], object] | None = None,
 ) -> Generator[dict[str, Any]]:
     """The tables of ``entries``, a chunk of Arrow tables (by table name) at a time: one
     every ``group`` records or ``group`` x 25 actions. ``counts`` is kept up to date, and
-    ``left_out`` gets the verdict of each unreadable record as it is met."""
+    ``left_out`` is given the verdict of each unreadable record as it is met."""
     rows = Rows()
     for entry in entries:
         record = entry.record
         if record is None:
             counts["unreadable"] += 1
             if left_out is not None:
-                left_out.append(unreadable(entry))
+                left_out(unreadable(entry))
             continue
         counts["records"] += 1
         deal_rows, actions = rows.add(entry.source, entry.index + 1, record)

@@ -216,3 +216,29 @@ def test_the_verdicts_of_unreadable_records_come_in_input_order(tmp_path: Path) 
         assert summary.unreadable == 3 and summary.records == 255
         assert [v.source for v in seen] == broken
         assert {(v.status, v.record) for v in seen} == {("unreadable", 1)}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_file_names_that_are_not_utf8_are_exported(tmp_path: Path, jobs: str) -> None:
+    """A folder holding `bad\\xff.json` (junk) and `good\\xfe.json` (a record): with `--jobs 2`
+    the export died (`internal error: UnicodeEncodeError ... surrogates not allowed`, exit 3,
+    nothing written) on the unreadable one's name, and with any --jobs on the readable
+    one's (the `source` column). The unreadable record is named on stderr; the source
+    column gives the name with the bytes that are not UTF-8 as `\\xNN`."""
+    folder = tmp_path / "names"
+    folder.mkdir()
+    bad = folder / os.fsdecode(b"bad\xff.json")
+    bad.write_bytes(b"junk")
+    good = folder / os.fsdecode(b"good\xfe.json")
+    good.write_bytes((FIXTURES / "blackball" / "games" / "family-3p.json").read_bytes())
+    out = tmp_path / "out"
+    r = cli("export", folder, "--to", "parquet", "-o", out, "-q", "--jobs", jobs)
+    assert r.exit_code == 2, r.stderr
+    lines = r.stderr.splitlines()
+    assert len(lines) == 2 and "record 1: unreadable: not a gamerec file" in lines[0]
+    assert lines[0].startswith(str(folder / "bad"))
+    assert lines[1].startswith("wrote 186 actions and 39 deal rows") and lines[1].endswith(
+        "(1 unreadable left out)"
+    )
+    sources = set(pq.read_table(out / "actions.parquet").column("source").to_pylist())
+    assert sources == {str(folder / "good\\xfe.json")}
