@@ -21,7 +21,6 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
-import pickle
 import struct
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
@@ -141,9 +140,9 @@ _STATISTICS: dict[str, bool | list[str]] = {
 _COUNTS = ("records", "actions", "deal_rows", "unreadable")
 # a chunk's tables as they cross from a worker, in one buffer: each table as an Arrow IPC
 # stream (none when no record of the chunk could be read), the verdicts of its unreadable
-# records (pickled, as the pool pickles: a file name may hold lone surrogates, which
-# MessagePack refuses), then the chunk's counts and where each stream and the verdicts end
+# records (MessagePack), then the chunk's counts and where each stream and the verdicts end
 _TAIL = struct.Struct("<8q")
+_LEFT_OUT = msgspec.msgpack.Decoder(list[Verdict])
 
 
 def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
@@ -162,7 +161,7 @@ def _chunk_tables(raws: list[RawRecord], group: int) -> bytes:
                 for part in parts:
                     w.write_table(part[name])
             ends[i] = sink.tell()
-    sink.write(pickle.dumps(left_out))
+    sink.write(msgspec.msgpack.encode(left_out))
     sink.write(_TAIL.pack(*[counts[c] for c in _COUNTS], *ends, sink.tell()))
     data: bytes = sink.getvalue().to_pybytes()
     return data
@@ -186,7 +185,7 @@ def _from_workers(
         for name, n in zip(_COUNTS, numbers, strict=True):
             counts[name] += n
         if left_out is not None:
-            for v in pickle.loads(memoryview(done)[c:d]):  # from our own worker
+            for v in _LEFT_OUT.decode(memoryview(done)[c:d]):
                 left_out(v)
         if c:
             buffer = pa.py_buffer(done)  # the tables read from it in place

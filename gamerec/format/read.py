@@ -17,6 +17,7 @@ from typing import IO, Literal
 import msgspec
 
 from ..errors import FormatError, InputError
+from ..escape import name_text
 from . import container
 from .binary import decode_binary
 from .encodings import Encoding
@@ -299,8 +300,9 @@ def _raw_stream(f: IO[bytes], name: str) -> Iterator[RawRecord]:
 
 def raw_file(path: str | Path) -> Iterator[RawRecord]:
     """Every record of the file at ``path``, undecoded, streamed. ``-`` is standard input;
-    anything else must be a regular file (not a FIFO, socket or device)."""
-    name = str(path)
+    anything else must be a regular file (not a FIFO, socket or device). The records and
+    messages name the file as text (bytes of its name that are not UTF-8 as ``\\xNN``)."""
+    name = name_text(str(path))
     if name == "-":
         yield from _raw_stream(sys.stdin.buffer, "-")
         return

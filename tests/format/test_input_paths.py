@@ -148,3 +148,25 @@ def test_a_file_named_twice_is_read_once(tmp_path: Path, record_bytes: bytes) ->
     assert expand_paths([str(game), str(game), str(tmp_path / "d")]) == [str(game)]
     r = cli("validate", game, game)
     assert r.exit_code == 0 and "1 record: 1 valid" in r.stdout
+
+
+def test_file_names_that_are_not_utf8_are_named_as_text(tmp_path: Path) -> None:
+    """Linux file names are any bytes; Python holds those that are not UTF-8 as lone
+    surrogates, which no encoder takes. `gamerec validate FOLDER -j 2` (more than one chunk
+    of records, so the verdicts cross from worker processes as MessagePack) and
+    `validate --json` ended with `internal error: UnicodeEncodeError ... surrogates not
+    allowed`. The records now name such a file with those bytes as `\\xNN`."""
+    folder = tmp_path / "names"
+    folder.mkdir()
+    (folder / os.fsdecode(b"bad\xff.json")).write_bytes(b"junk")
+    (folder / os.fsdecode(b"good\xfe.grec")).write_bytes(
+        b"".join(encode_records(list(simulate("forest", 3, 300, 2)), "binary"))
+    )
+    r = cli("validate", folder, "-j", "2")
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.startswith(f"{folder}/bad\\xff.json: record 1: unreadable: not a gamerec file")
+    assert r.stdout.strip() == "301 records: 300 valid, 1 unreadable"
+    j = cli("validate", folder, "-j", "1", "--json")
+    assert j.exit_code == 2 and '"unreadable":1' in j.stdout, j.stderr
+    sources = {raw.source for raw in raw_file(folder / os.fsdecode(b"good\xfe.grec"))}
+    assert sources == {f"{folder}/good\\xfe.grec"}
