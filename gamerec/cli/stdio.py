@@ -10,10 +10,14 @@ stream, whatever the environment did to them.
 - A stream closed before the start (``>&-``, ``<&-``) is ``None`` in Python. Its file
   descriptor is taken by ``/dev/null`` (so no file opened later gets it by chance) and
   using it is an error: ``standard output is closed``.
+- A stream whose encoding is not UTF-8 (``PYTHONIOENCODING=ascii``, a Latin-1 terminal)
+  shows the characters it lacks (gamerec's own ``·``, ``→``, box drawing; names) as ``?``
+  instead of failing on the first of them.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 import sys
@@ -90,6 +94,16 @@ class _Closed(io.RawIOBase):
         pass
 
 
+def _lenient(encoding: str, errors: str | None) -> str:
+    """The error handler for a stream of ``encoding``: ``replace`` where it is not UTF-8
+    and would fail on a character it lacks."""
+    try:
+        utf = codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        utf = False
+    return "replace" if errors in (None, "strict") and not utf else (errors or "strict")
+
+
 def prepare() -> None:
     """Make the standard streams of the console script safe to use (see the module)."""
     for fd in (0, 1, 2):
@@ -103,6 +117,8 @@ def prepare() -> None:
         sys.stdin = _Closed("standard input")
     if sys.stderr is None:  # nowhere to say anything: only the exit code tells
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for the life of the process
+    elif isinstance(sys.stderr, io.TextIOWrapper):
+        sys.stderr.reconfigure(errors=_lenient(sys.stderr.encoding, sys.stderr.errors))
     if sys.stdout is None:
         sys.stdout = _Closed("standard output")
         return
@@ -116,6 +132,7 @@ def prepare() -> None:
     # unbuffered (PYTHONUNBUFFERED=1 or -u): a buffer over the raw file, flushed at each line
     raw = buffer if isinstance(buffer, io.RawIOBase) else buffer.detach()
     lines = lines or isinstance(buffer, io.RawIOBase)
+    errors = _lenient(encoding, errors)
     sys.stdout = io.TextIOWrapper(_Output(raw), encoding=encoding, errors=errors, line_buffering=lines)
 
 
