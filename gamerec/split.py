@@ -156,6 +156,8 @@ def split(
             raise InputError(f"split: parts of {by} records: give a number from 1")
     elif by not in KEYS:
         raise InputError(f"split: cannot group by {by!r}: give {', '.join(KEYS)} or a number")
+    if not str(directory):  # Path("") is the current folder
+        raise InputError("'': not a folder name (an empty name)")
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{folder}: not a directory")

@@ -221,6 +221,8 @@ def write_parquet(
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
+    if not str(directory):  # Path("") is the current folder
+        raise InputError("'': not a folder name (an empty name)")
     out = Path(directory)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)

@@ -51,6 +51,8 @@ def expand_paths(args: Paths) -> list[str]:
         if arg == "-":
             out.append(arg)
             continue
+        if not arg:  # Path("") is the current folder: an unset "$VAR" must not mean "all here"
+            raise InputError("'': no such file or directory (an empty name)")
         p = Path(arg)
         if p.is_dir():
             found = _walk(arg)

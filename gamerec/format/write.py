@@ -102,6 +102,8 @@ def write_atomic(
     the content is read from: none of them is ever overwritten. Temporary files are named
     ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
     cut) left beside ``path`` are removed here once their process is gone."""
+    if not str(path):
+        raise InputError("'': not a file name (an empty name)")
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     if target.is_dir():
         raise InputError(f"{path}: is a directory")
@@ -112,6 +114,10 @@ def write_atomic(
         old = None
     except OSError as e:
         raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
+    if old is not None and not stat.S_ISREG(old.st_mode):  # a device, a FIFO, a socket
+        raise InputError(
+            f"{path}: not a regular file: gamerec writes files (give -o - to write to standard output)"
+        )
     if not force and old is not None:
         raise InputError(f"{path}: exists (use --force to replace it)")
     directory = target.parent if str(target.parent) else Path(".")
@@ -164,7 +170,13 @@ def _signals_held() -> Iterator[None]:
 
 
 def _temp_prefix(target: Path) -> str:
-    return f".{target.name}.gamerec-"
+    """The start of a temporary name beside ``target``: a name near the file system's limit
+    of 255 bytes is cut to its first 200 bytes, so that the temporary one still fits."""
+    name = target.name
+    raw = os.fsencode(name)
+    if len(raw) > 200:
+        name = os.fsdecode(raw[:200])
+    return f".{name}.gamerec-"
 
 
 def temporary_path(target: Path) -> Path:
