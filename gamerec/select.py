@@ -13,6 +13,7 @@ every value must be there. ``invert`` (``--not``) selects the records that do no
 
 from __future__ import annotations
 
+import datetime
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -354,7 +355,7 @@ def readable(c: Candidate, get: Callable[[], T]) -> T:
 
 # -- the selectors' values ------------------------------------------------------------------
 _GLOB = re.compile(r"[*?\[]")
-_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+_DATE = re.compile(r"[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?")
 _RECORD_DATE = re.compile(r"\d{4}(?:[-./]\d{2}(?:[-./]\d{2})?)?")
 _HEX = re.compile(r"[0-9a-f]{1,32}")
 
@@ -405,9 +406,15 @@ def _player(text: str) -> PlayerPick:
 def _date(option: str, text: str | None) -> str | None:
     if text is None:
         return None
-    if not _DATE.fullmatch(text):
-        raise SelectionError(option, f"{text!r}: not a date: give YYYY, YYYY-MM or YYYY-MM-DD")
-    return text
+    if _DATE.fullmatch(text):
+        year, month, day = [*text.split("-"), "01", "01"][:3]
+        try:
+            datetime.date(int(year), int(month), int(day))  # a real day (no 2024-13-45)
+        except ValueError:
+            pass
+        else:
+            return text
+    raise SelectionError(option, f"{text!r}: not a date: give YYYY, YYYY-MM or YYYY-MM-DD")
 
 
 def _deals(text: str) -> tuple[int | None, int | None]:

@@ -25,9 +25,11 @@ def players_of(value: str, names: bool) -> tuple[int, list[str] | None]:
     if value.strip().isdecimal() and len(value.strip()) <= 3:
         count = int(value)
         return count, list(PEOPLE[:count]) if names and count <= len(PEOPLE) else None
-    seats = [n.strip() for n in value.split(",") if n.strip()]
-    if not seats:
+    seats = [n.strip() for n in value.split(",")]
+    if not any(seats):
         refuse("--players", f"{value!r}: a number of players or their names, comma-separated")
+    if not all(seats):  # 'Ann,,Bob' played a 2-player game
+        refuse("--players", f"{value!r}: an empty name (two commas together, or one at an end)")
     if names:
         refuse("--names", "makes up names for a number of players; -p gives names already")
     return len(seats), seats

@@ -241,6 +241,11 @@ def test_unreadable_record_stops_filter_and_writes_nothing(tmp_path: Path) -> No
         (("--deals", "9..3"), "--deals"),
         (("--date-from", "March"), "--date-from"),
         (("--date-to", "2024-3-1"), "--date-to"),
+        # dates that are no day were taken as text: --date-from 2024-13-45 matched nothing
+        (("--date-from", "2024-13-45"), "--date-from"),
+        (("--date-to", "2024-02-31"), "--date-to"),
+        (("--date-from", "2016-00-00"), "--date-from"),
+        (("--date-from", "２０２４"), "--date-from"),  # fullwidth digits
         (("--hash", "xyz"), "--hash"),
         (("--tag", "novalue"), "--tag"),
         (("--status", "unreadable"), "--status"),

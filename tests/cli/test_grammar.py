@@ -56,6 +56,10 @@ def test_players_is_a_count_or_names_in_simulate(tmp_path: Path) -> None:
     assert next(iter(read_file(named))).record.players == ["Ann", "Bob", "Cy"]  # type: ignore[union-attr]
     assert next(iter(read_file(people))).record.players == ["Ann", "Bob", "Cy", "Di"]  # type: ignore[union-attr]
     usage_error(cli("simulate", "-g", "blackball", "-p", "Ann,Bob", "--names", "-o", "-"), "--names")
+    # an empty name was dropped: 'Ann,,Bob' simulated a 2-player game of Ann and Bob
+    for players in ("Ann,,Bob,Cy", "Ann,Bob,Cy,", " ,Ann,Bob"):
+        usage_error(cli("simulate", "-g", "blackball", "-p", players, "-o", tmp_path / "e.grec"), "--players")
+    assert not (tmp_path / "e.grec").exists()
 
 
 # -- -o - -----------------------------------------------------------------------------------
