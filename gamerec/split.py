@@ -27,7 +27,7 @@ import msgspec
 from .errors import InputError
 from .format import container
 from .format.encodings import SUFFIXES, Encoding
-from .format.paths import Paths
+from .format.paths import Paths, refuse_empty
 from .format.progress import OnProgress
 from .format.read import read_file
 from .format.write import check_not_input, write_atomic, write_records
@@ -156,8 +156,7 @@ def split(
             raise InputError(f"split: parts of {by} records: give a number from 1")
     elif by not in KEYS:
         raise InputError(f"split: cannot group by {by!r}: give {', '.join(KEYS)} or a number")
-    if not str(directory):  # Path("") is the current folder
-        raise InputError("'': not a folder name (an empty name)")
+    refuse_empty(directory, "folder name")
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{folder}: not a directory")

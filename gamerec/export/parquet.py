@@ -31,7 +31,7 @@ import msgspec
 
 from ..batch import map_chunks, max_jobs
 from ..errors import InputError
-from ..format.paths import Paths, expand_paths
+from ..format.paths import Paths, expand_paths, refuse_empty
 from ..format.progress import OnProgress
 from ..format.read import RawRecord, decode_raw, read_records
 from ..format.write import remove_stale_temporaries, temporary_path
@@ -221,8 +221,7 @@ def write_parquet(
     if not 1 <= jobs <= max_jobs():
         raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
-    if not str(directory):  # Path("") is the current folder
-        raise InputError("'': not a folder name (an empty name)")
+    refuse_empty(directory, "folder name")
     out = Path(directory)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,6 @@ from typing import Any
 
 from ..batch import content_hash
 from ..cards import SWAN, TAROC_SWAN
-from ..escape import name_text
 from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.read import Entry
 from ..format.record import Record
@@ -230,7 +229,6 @@ class Rows:
             members = sheet.members or [[s] for s in range(nplayers)]
             names = [players[s] for w in sheet.winners for s in members[w] if 0 <= s < nplayers]
         meta = record.meta
-        source = name_text(source)  # the name as text Arrow takes
         self.records.append([
             source, number, digest, gid, list(players), meta.date, meta.event, meta.site,
             verdict.status, verdict.rule, len(record.deals), record.action_count,

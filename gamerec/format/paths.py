@@ -36,6 +36,13 @@ def as_paths(paths: Paths) -> list[str]:
     return [os.fspath(p) for p in paths]
 
 
+def refuse_empty(path: str | Path, what: str) -> None:
+    """Raise :class:`InputError` for an empty name (``what``: the kind of name it should
+    be): ``Path("")`` is the current folder, and an unset ``"$VAR"`` must not mean "here"."""
+    if not str(path):
+        raise InputError(f"'': not a {what} (an empty name)")
+
+
 def expand_paths(args: Paths) -> list[str]:
     """Files named, directories searched recursively for record files (``.grec``,
     ``.json``, ``.jsonl``, ``.gtxt``) in sorted order, and glob patterns expanded (``**``
@@ -51,8 +58,7 @@ def expand_paths(args: Paths) -> list[str]:
         if arg == "-":
             out.append(arg)
             continue
-        if not arg:  # Path("") is the current folder: an unset "$VAR" must not mean "all here"
-            raise InputError("'': no such file or directory (an empty name)")
+        refuse_empty(arg, "file or folder name")
         p = Path(arg)
         if p.is_dir():
             found = _walk(arg)

@@ -180,7 +180,9 @@ def read_records(paths: Paths, on_progress: OnProgress | None = None) -> Iterato
 
 
 def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
-    """Every record of ``data``, undecoded."""
+    """Every record of ``data``, undecoded (``source`` names them, as text: see
+    :func:`raw_file`)."""
+    source = name_text(source)
     try:
         first = data[:65536]
         if b"\n" not in first:
@@ -274,6 +276,7 @@ def _early_refusal(head: bytes, name: str) -> RawRecord | None:
 def _raw_stream(f: IO[bytes], name: str) -> Iterator[RawRecord]:
     """The records of an input that cannot seek (standard input, a pipe), read in chunks
     up to :data:`MAX_DOCUMENT` bytes; the first chunk is looked at before more is read."""
+    name = name_text(name)
     try:
         head = f.read(_CHUNK)
         refusal = _early_refusal(head, name)

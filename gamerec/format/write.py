@@ -22,6 +22,7 @@ from . import container, notation
 from .binary import encode_binary, with_defaults
 from .encodings import SUFFIXES, Encoding
 from .jsonform import codec, pretty
+from .paths import refuse_empty
 from .record import Record
 
 __all__ = [
@@ -102,8 +103,7 @@ def write_atomic(
     the content is read from: none of them is ever overwritten. Temporary files are named
     ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
     cut) left beside ``path`` are removed here once their process is gone."""
-    if not str(path):
-        raise InputError("'': not a file name (an empty name)")
+    refuse_empty(path, "file name")
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     if target.is_dir():
         raise InputError(f"{path}: is a directory")

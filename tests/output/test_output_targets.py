@@ -50,7 +50,7 @@ def test_a_name_near_the_limit_is_written(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["validate", ""], "gamerec: '': no such file or directory (an empty name)"),
+        (["validate", ""], "gamerec: '': not a file or folder name (an empty name)"),
         (["convert", str(RECORD), "-o", ""], "gamerec: '': not a file name (an empty name)"),
         (["split", str(RECORD), "--by", "game", "-o", ""], "gamerec: '': not a folder name (an empty name)"),
     ],
