@@ -459,10 +459,12 @@ def seat_at(players: Sequence[str], text: str) -> tuple[int, int] | None:
 
 
 def _distinct_names(players: Sequence[str]) -> None:
-    """GamerecError unless the players' names differ, also ignoring case: a name given at
-    the prompt is its seat (:func:`seat_at`), so two equal names would be one seat."""
+    """GamerecError for an empty name, or unless the players' names differ, also ignoring
+    case: a name given at the prompt is its seat (:func:`seat_at`), so two equal names would be one seat."""
     seen: dict[str, str] = {}
-    for name in players:
+    for seat, name in enumerate(players):
+        if not name.strip():
+            raise GamerecError(f"players: seat {seat} has an empty name: each player needs a name")
         other = seen.get(name.casefold())
         seen.setdefault(name.casefold(), name)
         if other is not None:

@@ -83,6 +83,13 @@ def _check_jobs(value: int | None) -> int | None:
     return value
 
 
+def check_seed(value: int | None) -> int | None:
+    """``--seed``: an integer a record can keep (MessagePack's 64 bits: -2^63 to 2^64-1)."""
+    if value is not None and not -(2**63) <= value < 2**64:
+        raise typer.BadParameter(f"{value}: a seed fits in 64 bits (-2^63 to 2^64-1), as the record keeps it")
+    return value
+
+
 Jobs = Annotated[
     int | None,
     typer.Option(
@@ -114,6 +121,21 @@ def refuse(flag: str, why: str) -> NoReturn:
     from typer._click.globals import get_current_context
 
     raise typer.BadParameter(why, ctx=get_current_context(silent=True), param_hint=f"'{flag}'")
+
+
+def player_names(value: str, flag: str = "--players") -> list[str]:
+    """The players' names given comma-separated (``-p 'Ann, Bob'``), each stripped; none,
+    or an empty one (two commas together, or one at an end), is a usage error on ``flag``
+    (``Ann,,Bob`` played a 2-player game)."""
+    seats = [n.strip() for n in value.split(",")]
+    if not any(seats):
+        refuse(flag, f"{value!r}: the players' names, comma-separated")
+    if not all(seats):
+        refuse(flag, f"{value!r}: {EMPTY_NAME}")
+    return seats
+
+
+EMPTY_NAME = "an empty name (two commas together, or one at an end)"
 
 
 def choose_record(path: str, count: int) -> NoReturn:

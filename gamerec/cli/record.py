@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import secrets
 import shutil
 from collections.abc import Sequence
 from enum import StrEnum
@@ -23,10 +24,21 @@ from ..games import GAMES, get_game
 from ..recorder import Recorder
 from ..tableside import completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
-from .options import Force, GameOrAsk, Rules, no_stdout, output_form, refuse
+from .options import (
+    EMPTY_NAME,
+    Force,
+    GameOrAsk,
+    Rules,
+    check_seed,
+    no_stdout,
+    output_form,
+    player_names,
+    refuse,
+)
 from .record_deal import Stop, attempt, record_deal, show, undo, word_completions
 from .record_prompt import ask, prompt_ready
 from .render import line, verdict_line
+from .stdio import require_stdin
 
 
 class HandsChoice(StrEnum):
@@ -103,7 +115,14 @@ def record(
         ),
     ] = HandsChoice.typed,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", metavar="N", help="Seed for --hands seed.")
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            metavar="N",
+            callback=check_seed,
+            help="Seed for --hands seed (default: drawn, and said).",
+        ),
     ] = None,
     resume: Annotated[
         str | None, typer.Option("--resume", metavar="JOURNAL", help="Continue the recording of a journal.")
@@ -161,6 +180,8 @@ def record(
         )
     if not force and Path(output).exists():
         raise GamerecError(f"{output}: exists already (--force replaces it)")
+    require_stdin()  # the moves come from it: nothing is made when it is closed
+    drawn = False
     if resume is not None:
         rec = Recorder.resume(resume)
         if rec.repair is not None:
@@ -173,6 +194,9 @@ def record(
         except (EOFError, KeyboardInterrupt):
             raise GamerecError("no game recorded: the input ended") from None
         today = datetime.date.today().isoformat()
+        drawn = hands == HandsChoice.seed and seed is None
+        if drawn:  # a new deal each time; said, so that the same hands can be dealt again
+            seed = secrets.randbelow(10**9)
         rec = Recorder.start(
             journal or f"{output}.journal",
             g.id,
@@ -185,6 +209,8 @@ def record(
         )
     prompt_ready()
     say(f"journal: {rec.journal} · {_record_help(rec)}", "dim")
+    if resume is None and drawn:
+        say(f"hands dealt from seed {seed} (--seed {seed} deals them again)", "dim")
     try:
         if resume is not None and rec.deals:  # where the recording stands, once
             show(rec, "show")
@@ -237,8 +263,18 @@ def _ask_game(
             if game is not None:
                 raise
             say(f"✗ {e.message}", "red")
-    names = players if players is not None else ask("players, comma-separated: ")
-    seats = [n.strip() for n in names.split(",") if n.strip()]
+    if players is not None:
+        seats = player_names(players)
+    else:
+        while True:  # asked: a list with an empty name asks again
+            names = ask("players, comma-separated: ")
+            seats = [n.strip() for n in names.split(",")]
+            if all(seats):
+                break
+            if not any(seats):  # none: the recorder says how many the game takes
+                seats = []
+                break
+            say(f"✗ {EMPTY_NAME}", "red")
     pairs = list(rule or [])
     if game is not None or pairs:
         return g, seats, parse_rule_options(g.id, pairs, len(seats))

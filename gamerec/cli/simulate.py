@@ -11,7 +11,18 @@ from ..bots import simulate as simulate_records
 from ..games import get_game
 from .app import EXIT_OK, err
 from .files import emit_records
-from .options import EncodingChoice, Force, Game, Output, Quiet, Rules, output_form, refuse
+from .options import (
+    EncodingChoice,
+    Force,
+    Game,
+    Output,
+    Quiet,
+    Rules,
+    check_seed,
+    output_form,
+    player_names,
+    refuse,
+)
 from .progress import Work
 from .render import plain
 
@@ -25,11 +36,9 @@ def players_of(value: str, names: bool) -> tuple[int, list[str] | None]:
     if value.strip().isdecimal() and len(value.strip()) <= 3:
         count = int(value)
         return count, list(PEOPLE[:count]) if names and count <= len(PEOPLE) else None
-    seats = [n.strip() for n in value.split(",")]
-    if not any(seats):
+    if not value.replace(",", "").strip():
         refuse("--players", f"{value!r}: a number of players or their names, comma-separated")
-    if not all(seats):  # 'Ann,,Bob' played a 2-player game
-        refuse("--players", f"{value!r}: an empty name (two commas together, or one at an end)")
+    seats = player_names(value)
     if names:
         refuse("--names", "makes up names for a number of players; -p gives names already")
     return len(seats), seats
@@ -51,7 +60,10 @@ def simulate(
         bool, typer.Option("--names", help="With -p N: name the players Ann, Bob, Cy, ... (not Bot 1, ...).")
     ] = False,
     games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", metavar="N", help="Seed of the random generator.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", metavar="N", callback=check_seed, help="Seed of the random generator."),
+    ] = 0,
     bot: Annotated[str, typer.Option("--bot", "-b", metavar="BOT", help="random or smart.")] = "smart",
     rule: Rules = None,
     to: Annotated[

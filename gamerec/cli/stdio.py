@@ -136,6 +136,13 @@ def prepare() -> None:
     sys.stdout = io.TextIOWrapper(_Output(raw), encoding=encoding, errors=errors, line_buffering=lines)
 
 
+def require_stdin() -> None:
+    """InputError if standard input was closed before gamerec started: a command that
+    reads from it (``record``'s prompt) says so before it makes anything."""
+    if isinstance(sys.stdin, _Closed):
+        raise sys.stdin._closed()
+
+
 def discard_stdout(fd: int | None = None) -> None:
     """Send what is still buffered for stdout (file descriptor ``fd``) nowhere, after a
     broken pipe or a failed write."""
