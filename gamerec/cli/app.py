@@ -407,4 +407,10 @@ def say(text: str, style: str = "") -> None:
 def main() -> None:
     """The console script."""
     prepare()
-    app()
+    try:
+        app()
+    except Exception:  # only with GAMEREC_DEBUG=1 does a bug reach here: its traceback, exit 3
+        import traceback
+
+        traceback.print_exc()
+        sys.exit(EXIT_INTERNAL)

@@ -223,8 +223,14 @@ def write_parquet(
     files = expand_paths(paths)  # a missing input fails here, before any folder is made
     refuse_empty(directory, "folder name")
     out = Path(directory)
+    if out.exists() and not out.is_dir():
+        why = "a file, not a folder: the Parquet export writes three tables into a folder (name one)"
+        raise InputError(f"{out}: {why}")
     created = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{out}: cannot make the folder: {e.strerror or e}") from None
     targets = {name: out / f"{name}.parquet" for name in TABLES}
     if not force:
         for t in targets.values():

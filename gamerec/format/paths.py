@@ -3,6 +3,7 @@ patterns, each file once."""
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import glob
 import os
@@ -10,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import InputError
+from ..escape import name_text
 from .encodings import SUFFIXES
 
 __all__ = ["RECORD_SUFFIXES", "PathLike", "Paths", "as_paths", "expand_paths"]
@@ -77,8 +79,28 @@ def expand_paths(args: Paths) -> list[str]:
                     if _once(f, seen):
                         out.append(f)
         else:
-            raise InputError(f"{arg}: no such file or directory")
+            raise InputError(f"{arg}: {why_missing(arg)}")
     return out
+
+
+def why_missing(path: str) -> str:
+    """Why ``path``, which does not name an existing file, cannot be opened: a loop of
+    symbolic links, a link to nothing, a file where the path needs a directory, or no such
+    file."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+        if os.path.islink(path):
+            return f"a symbolic link to {name_text(os.readlink(path))!r}, which does not exist"
+        if e.errno == errno.ENOTDIR:
+            return "a part of the path is not a directory"
+        if e.errno == errno.EACCES:
+            return "permission denied (a directory on the path cannot be searched)"
+        if e.errno == errno.ENAMETOOLONG:
+            return "the name is too long"
+    return "no such file or directory"
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -6,7 +6,10 @@ that exists). The same commands on each game's records are in tests/games/<game>
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -157,3 +160,17 @@ def test_schema_writes_one_per_game(tmp_path: Path) -> None:
         doc = json.loads((out / f"{g}.schema.json").read_text())
         assert doc["$schema"].startswith("https://json-schema.org/")
         assert g in doc["title"]
+
+
+def test_debug_shows_the_traceback_and_still_exits_3() -> None:
+    """With GAMEREC_DEBUG=1 the console script showed the traceback but exited 1 (Python's
+    code for an uncaught exception), not 3 as docs/errors.md says of an internal error."""
+    boom = "import gamerec.cli.info as i; i.games_info = lambda: 1 / 0; from gamerec.cli import main; main()"
+    env = {**os.environ, "GAMEREC_DEBUG": "1"}
+    r = subprocess.run([sys.executable, "-c", boom, "games"], capture_output=True, env=env, timeout=120)
+    assert r.returncode == EXIT_INTERNAL, r.stderr
+    assert b"Traceback" in r.stderr and b"ZeroDivisionError" in r.stderr
+    del env["GAMEREC_DEBUG"]
+    r = subprocess.run([sys.executable, "-c", boom, "games"], capture_output=True, env=env, timeout=120)
+    assert r.returncode == EXIT_INTERNAL
+    assert r.stderr.startswith(b"gamerec: internal error: ZeroDivisionError") and b"Traceback" not in r.stderr

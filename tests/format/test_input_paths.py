@@ -170,3 +170,36 @@ def test_file_names_that_are_not_utf8_are_named_as_text(tmp_path: Path) -> None:
     assert j.exit_code == 2 and '"unreadable":1' in j.stdout, j.stderr
     sources = {raw.source for raw in raw_file(folder / os.fsdecode(b"good\xfe.grec"))}
     assert sources == {f"{folder}/good\\xfe.grec"}
+
+
+# -- a name that cannot be opened says why (2026-12-02) ------------------------------------
+def test_a_symlink_loop_is_named_as_a_loop(tmp_path: Path) -> None:
+    """`validate loop1` with loop1 -> loop2 -> loop1 said "no such file or directory"."""
+    (tmp_path / "loop2").symlink_to("loop1")
+    (tmp_path / "loop1").symlink_to("loop2")
+    r = run("validate", "loop1", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.decode() == "gamerec: loop1: a loop of symbolic links\n"
+
+
+def test_a_dangling_symlink_names_its_target(tmp_path: Path) -> None:
+    (tmp_path / "game.grec").symlink_to("moved/game.grec")
+    r = run("validate", "game.grec", cwd=tmp_path)
+    assert r.returncode == 2
+    assert (
+        r.stderr.decode()
+        == "gamerec: game.grec: a symbolic link to 'moved/game.grec', which does not exist\n"
+    )
+
+
+def test_a_path_through_a_file_says_so(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("x")
+    r = run("validate", "notes.txt/game.grec", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.decode() == "gamerec: notes.txt/game.grec: a part of the path is not a directory\n"
+
+
+def test_a_missing_file_is_still_no_such_file(tmp_path: Path) -> None:
+    r = run("validate", "nothing.grec", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.decode() == "gamerec: nothing.grec: no such file or directory\n"

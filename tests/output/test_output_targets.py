@@ -65,3 +65,27 @@ def test_an_empty_name_is_refused(
     assert r.exit_code == 2
     assert r.stderr.strip() == line
     assert [p.name for p in tmp_path.iterdir()] == ["here.json"]
+
+
+def test_parquet_to_an_existing_file_says_a_folder_is_needed(tmp_path: Path) -> None:
+    """`export --to parquet -o x.txt -f` with x.txt a file said only "x.txt: File exists"."""
+    pytest.importorskip("pyarrow")
+    target = tmp_path / "x.txt"
+    target.write_text("mine")
+    for force in ([], ["-f"]):
+        r = cli("export", RECORD, "--to", "parquet", "-o", target, *force)
+        assert r.exit_code == 2
+        why = "a file, not a folder: the Parquet export writes three tables into a folder (name one)"
+        assert r.stderr.strip() == f"gamerec: {target}: {why}"
+        assert target.read_text() == "mine"
+
+
+def test_parquet_into_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    (tmp_path / "notes.txt").write_text("mine")
+    r = cli("export", RECORD, "--to", "parquet", "-o", tmp_path / "notes.txt" / "tables")
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert line.startswith("gamerec: ") and "cannot make the folder" in line and "Not a directory" in line, (
+        line
+    )
