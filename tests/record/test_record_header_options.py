@@ -13,17 +13,31 @@ from gamerec.errors import GamerecError
 from gamerec.recorder import Recorder
 
 
+def refused_players(players: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """``record -p players`` in ``folder``: exit 2, nothing made; its one line."""
+    monkeypatch.chdir(folder)
+    r = cli("record", "-g", "blackball", "-p", players, "-o", "g.grec", input="0\nquit\n")
+    assert r.exit_code == 2, r.output
+    assert list(folder.iterdir()) == []
+    return error_line(r)
+
+
 @pytest.mark.parametrize("players", ["A,A,B", "Ann,Bo,ann", "Bo, Ann ,Ann"])
 def test_equal_player_names_are_refused(
     players: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`-p A,A,B` was accepted, then `A bid 0` was silently seat 0."""
-    monkeypatch.chdir(tmp_path)
-    r = cli("record", "-g", "blackball", "-p", players, "-o", "g.grec", input="0\nquit\n")
-    assert r.exit_code == 2, r.output
-    line = error_line(r)
+    line = refused_players(players, tmp_path, monkeypatch)
     assert "names are the seats" in line and "twice" in line, line
-    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("players", ["Ann,,Bob", "Ann,Bob,", " ,Ann,Bob", "Ann, ,Bob"])
+def test_an_empty_player_name_is_refused(
+    players: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-p Ann,,Bob` dropped the empty name and recorded a 2-player game."""
+    line = refused_players(players, tmp_path, monkeypatch)
+    assert line.startswith("gamerec record: ") and "'--players'" in line and "empty name" in line, line
 
 
 def test_the_library_refuses_equal_names(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 exact reproduction:
 
 - ``record -p Ann,,Bob`` dropped the empty name and recorded a 2-player game (``simulate``
-  refused it already);
+  refused it already; the test is in test_record_header_options.py);
 - ``record --hands seed`` without ``--seed`` dealt every game from seed 0: the same hands
   each time;
 - a seed beyond 64 bits: ``simulate`` failed with "a record holds an integer too large for
@@ -26,18 +26,6 @@ from gamerec.errors import GamerecError
 from gamerec.recorder import Recorder
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
-
-
-@pytest.mark.parametrize("players", ["Ann,,Bob", "Ann,Bob,", " ,Ann,Bob", "Ann, ,Bob"])
-def test_an_empty_player_name_is_refused(
-    players: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    r = cli("record", "-g", "blackball", "-p", players, "-o", "g.grec", input="0\nquit\n")
-    assert r.exit_code == 2, r.output
-    line = error_line(r)
-    assert line.startswith("gamerec record: ") and "'--players'" in line and "empty name" in line, line
-    assert list(tmp_path.iterdir()) == []
 
 
 def test_an_empty_name_typed_at_the_question_is_refused(
