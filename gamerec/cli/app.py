@@ -38,6 +38,17 @@ be written; 3 an internal error; 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTER
 reader of the output went away.
 """
 
+
+def exit_of(counts: Mapping[str, int], allow_incomplete: bool = False) -> int:
+    """The exit code of a batch's ``counts``: 2 for an unreadable record, 1 for a problem."""
+    if counts["unreadable"]:
+        return EXIT_INPUT
+    bad = counts["illegal"] + counts["mismatch"]
+    if not allow_incomplete:
+        bad += counts["incomplete"]
+    return EXIT_PROBLEM if bad else EXIT_OK
+
+
 COMPLETION_HELP = """
 Shell completion (commands, flags, game ids, rule keys, file names): gamerec
 --install-completion, then open a new shell. Each command's --help has examples.

@@ -4,7 +4,7 @@ verdict per record, the scores and the standings."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -15,17 +15,18 @@ from ..format.paths import expand_paths
 from ..games import GAMES
 from ..standings import Duplicates, standings
 from ..verdicts import STATUSES, Verdict
-from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, out
+from .app import err, exit_of, out
 from .files import json_line, print_json
 from .options import Files, Jobs, Quiet, refuse
 from .progress import Work
 from .render import (
+    batch_summary,
+    duplicate_line,
     line,
     plain,
     score_table,
     standings_csv,
     standings_table,
-    summary_line,
     totals_line,
     verdict_line,
 )
@@ -33,44 +34,47 @@ from .render import (
 
 class _Batch:
     """Verdicts streamed from a batch, with a progress bar on stderr on a terminal (unless
-    ``quiet``), the counts of each verdict, and duplicates (same content hash) reported and
-    counted once."""
+    ``quiet``) and the counts of each verdict. With ``dedupe``, a record seen before (same
+    content hash and verdict) is reported on stderr, counted once and not yielded (given to
+    ``on_duplicate`` as ``(record, first)``); without, every verdict is yielded, for an
+    aggregate that triages them itself (:class:`gamerec.standings.Triage`)."""
 
-    def __init__(self, files: list[str], jobs: int | None, scores: bool = True, quiet: bool = False) -> None:
+    def __init__(
+        self,
+        files: list[str],
+        jobs: int | None,
+        scores: bool = True,
+        quiet: bool = False,
+        dedupe: bool = True,
+        on_duplicate: Callable[[Verdict, str], object] | None = None,
+    ) -> None:
         self.paths = expand_paths(files)
         self.scores = scores
         self.quiet = quiet
         self.jobs = jobs or default_jobs()
-        self.counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
-        self.duplicates = 0
-        self.seen = Duplicates()
+        self.counts: dict[str, int] = {**dict.fromkeys(STATUSES, 0), "duplicate": 0}
+        self.seen = Duplicates() if dedupe else None
+        self.on_duplicate = on_duplicate
 
     def __iter__(self) -> Iterator[Verdict]:
-        """Each verdict but the duplicates, whose line goes to stderr."""
         tail = "the rest not scored" if self.scores else "the rest not verified"
         with Work("verifying", tail, quiet=self.quiet) as work:
             for v in verify_batch(self.paths, self.jobs, scores=self.scores, on_progress=work):
-                first = self.seen.first(v)
+                first = self.seen.first(v) if self.seen is not None else None
                 if first is not None:
-                    self.duplicates += 1
-                    err.print(line(f"{v.location()}: duplicate of {first} (counted once)", "yellow"))
+                    self.counts["duplicate"] += 1
+                    err.print(duplicate_line(f"{v.source}:{v.record}", first))
+                    if self.on_duplicate is not None:
+                        self.on_duplicate(v, first)
                     continue
                 self.counts[v.status] += 1
                 yield v
 
     def summary(self) -> str:
-        text = summary_line(self.counts)
-        if self.duplicates:
-            text += f"; {self.duplicates} duplicate{'s' if self.duplicates != 1 else ''} counted once"
-        return text
+        return batch_summary(self.counts)
 
     def exit_code(self, allow_incomplete: bool = False) -> int:
-        if self.counts["unreadable"]:
-            return EXIT_INPUT
-        bad = self.counts["illegal"] + self.counts["mismatch"]
-        if not allow_incomplete:
-            bad += self.counts["incomplete"]
-        return EXIT_PROBLEM if bad else EXIT_OK
+        return exit_of(self.counts, allow_incomplete)
 
 
 def _is_problem(v: Verdict, allow_incomplete: bool = False) -> bool:
@@ -82,10 +86,18 @@ def _json_record(obj: Any) -> None:
     sys.stdout.write(json_line(obj) + "\n")
 
 
+def _json_duplicate(v: Verdict, first: str) -> None:
+    """A record seen before, as a line of JSON Lines: ``{"source": ..., "record": N,
+    "status": "duplicate", "duplicate_of": "file:N", "hash": ...}``."""
+    _json_record({"source": v.source, "record": v.record, "status": "duplicate", "duplicate_of": first,
+                  "hash": v.hash})  # fmt: skip
+
+
 def _json_summary(batch: _Batch) -> None:
-    """The last line of JSON Lines: ``{"summary": {"records": N, "valid": ..., "duplicate": D}}``."""
-    counts = {"records": sum(batch.counts.values()), **batch.counts, "duplicate": batch.duplicates}
-    _json_record({"summary": counts})
+    """The last line of JSON Lines: ``{"summary": {"records": N, "valid": ..., "duplicate": D}}``
+    (``records``: the distinct records, every verdict's count but the duplicates')."""
+    records = sum(n for status, n in batch.counts.items() if status != "duplicate")
+    _json_record({"summary": {"records": records, **batch.counts}})
 
 
 def validate(
@@ -112,7 +124,7 @@ def validate(
     """
     if verbose and as_json:
         refuse("--verbose", "lists valid records as text; --json has every record already")
-    batch = _Batch(files, jobs, scores=False, quiet=quiet)
+    batch = _Batch(files, jobs, scores=False, quiet=quiet, on_duplicate=_json_duplicate if as_json else None)
     for v in batch:
         if _is_problem(v, allow_incomplete):
             err.print(verdict_line(v))
@@ -180,9 +192,9 @@ def score(
     if totals and (with_standings or as_json):
         other = "--standings" if with_standings else "--json"
         refuse("--totals", f"is a form of its own for people: it does not go with {other}")
-    batch = _Batch(files, jobs, quiet=quiet)
     if with_standings:
-        result = standings(_reported(batch), (sort or SortBy.wins).value)
+        result = standings(_Batch(files, jobs, quiet=quiet, dedupe=False), (sort or SortBy.wins).value)
+        report_triage(result.left_out, result.duplicates)
         if as_json:
             print_json(result)
         elif as_csv:
@@ -192,8 +204,9 @@ def score(
                 out.print(standings_table(game_id, rows))
             for v in result.left_out:
                 out.print(line(f"left out: {v.message()}", "dim"))
-            out.print(plain(batch.summary()))
-        return batch.exit_code()
+            out.print(plain(batch_summary(result.counts)))
+        return exit_of(result.counts)
+    batch = _Batch(files, jobs, quiet=quiet, on_duplicate=_json_duplicate if as_json else None)
     for v in _reported(batch):
         if as_json:
             _json_record({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
@@ -207,6 +220,16 @@ def score(
     else:
         out.print(plain(batch.summary()))
     return batch.exit_code()
+
+
+def report_triage(left_out: Iterable[Verdict], duplicates: Iterable[tuple[str, str]]) -> None:
+    """An aggregate's triage on stderr: each record left out that is a problem, then each
+    duplicate, one line each."""
+    for v in left_out:
+        if _is_problem(v):
+            err.print(verdict_line(v))
+    for place, first in duplicates:
+        err.print(duplicate_line(place, first))
 
 
 def _reported(batch: _Batch) -> Iterator[Verdict]:

@@ -12,11 +12,11 @@ from rich.table import Table
 
 from ..escape import csv_table
 from ..ratings import MODEL, PlayerRating, Ratings, rate
-from .app import out
-from .check import _Batch, _reported
+from .app import exit_of, out
+from .check import _Batch, report_triage
 from .files import print_json
 from .options import Files, Jobs, Quiet, refuse
-from .render import line, plain
+from .render import batch_summary, line, plain
 
 #: the CSV's header row
 COLUMNS = ("game", "rank", "player", "mu", "sigma", "ordinal", "games")
@@ -45,9 +45,8 @@ def ratings(
     """
     if as_csv and as_json:
         refuse("--csv", "and --json are two forms of the ratings: choose one")
-    batch = _Batch(files, jobs, quiet=quiet)
-    result = rate(_reported(batch), history=False)
-    result.counts["duplicate"] = batch.duplicates  # reported and dropped by the batch
+    result = rate(_Batch(files, jobs, quiet=quiet, dedupe=False), history=False)
+    report_triage(result.left_out, result.duplicates)
     if as_json:
         print_json(document(result))
     elif as_csv:
@@ -59,8 +58,8 @@ def ratings(
             out.print(line(f"not rated: {place}: {why}", "dim"))
         for v in result.left_out:
             out.print(line(f"left out: {v.message()}", "dim"))
-        out.print(plain(batch.summary()))
-    return batch.exit_code()
+        out.print(plain(batch_summary(result.counts)))
+    return exit_of(result.counts)
 
 
 def document(result: Ratings) -> dict[str, Any]:

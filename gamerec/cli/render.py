@@ -5,7 +5,7 @@ line of output."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..escape import csv_table, terminal_text
+from ..verdicts import STATUSES
 
 if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from rich.panel import Panel
@@ -70,6 +71,22 @@ def summary_line(counts: dict[str, int]) -> str:
     total = sum(counts.values())
     parts = [f"{n} {status}" for status, n in counts.items() if n]
     return f"{total} record{'s' if total != 1 else ''}: " + (", ".join(parts) if parts else "none")
+
+
+def batch_summary(counts: Mapping[str, int]) -> str:
+    """The summary line of a batch's ``counts`` (each verdict's, and ``duplicate``)."""
+    text = summary_line({s: counts[s] for s in STATUSES})
+    dup = counts.get("duplicate", 0)
+    if dup:
+        text += f"; {dup} duplicate{'s' if dup != 1 else ''} counted once"
+    return text
+
+
+def duplicate_line(place: str, first: str) -> Text:
+    """A record seen before: ``place`` and ``first`` as ``file:number`` (where it is, where
+    it was first seen), as the aggregates list them."""
+    source, _, record = place.rpartition(":")
+    return line(f"{source}: record {record}: duplicate of {first} (counted once)", "yellow")
 
 
 def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:

@@ -23,11 +23,12 @@ from ..stats import (
     Stats,
     player_stats,
 )
-from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, out
+from .app import EXIT_INPUT, exit_of, fail, out
+from .check import report_triage
 from .files import print_json
 from .options import Files, Quiet, refuse
 from .progress import Work
-from .render import line, plain, summary_line, verdict_line, wins_text
+from .render import batch_summary, plain, wins_text
 
 Column = tuple[str, Callable[[Any], str]]
 
@@ -112,10 +113,7 @@ def stats_cmd(
         refuse("--csv", "and --json are two forms of the statistics: choose one")
     with Work("computing statistics", "nothing printed", quiet=quiet) as work:
         result = player_stats(files, player, on_progress=work)
-    for v in result.left_out:
-        err.print(verdict_line(v))
-    for a, b in result.duplicates:
-        err.print(line(f"{a}: duplicate of {b} (counted once)", "yellow"))
+    report_triage(result.left_out, result.duplicates)
     if player is not None and not result.games:
         fail(f"no valid game has a player named {player!r}", EXIT_INPUT)
     if as_json:
@@ -127,8 +125,8 @@ def stats_cmd(
             out.print(stats_table(game_id, game))
             if game.head_to_head:
                 out.print(head_to_head_table(game_id, game))
-        out.print(plain(_summary(result)))
-    return _exit_code(result)
+        out.print(plain(batch_summary(result.counts)))
+    return exit_of(result.counts)
 
 
 def stats_table(game_id: str, game: GameStats) -> Table:
@@ -180,19 +178,3 @@ def stats_csv(result: Stats) -> str:
         for name, value in _cells(row)
     )
     return csv_table(STATS_COLUMNS, rows)
-
-
-def _summary(result: Stats) -> str:
-    counts = {k: n for k, n in result.counts.items() if k != "duplicate"}
-    text = summary_line(counts)
-    dup = result.counts.get("duplicate", 0)
-    if dup:
-        text += f"; {dup} duplicate{'s' if dup != 1 else ''} counted once"
-    return text
-
-
-def _exit_code(result: Stats) -> int:
-    c = result.counts
-    if c["unreadable"]:
-        return EXIT_INPUT
-    return EXIT_PROBLEM if c["illegal"] + c["mismatch"] + c["incomplete"] else EXIT_OK

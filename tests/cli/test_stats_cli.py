@@ -111,7 +111,7 @@ def test_a_duplicate_is_counted_once(tmp_path: Path) -> None:
     doc = json.loads(r.stdout)
     assert doc["counts"]["duplicate"] == 1
     assert all(p["games"] == 1 for p in doc["games"]["forest"]["players"])
-    assert stderr_lines(r) == [f"{copy}:1: duplicate of {FOREST}:1 (counted once)"]
+    assert stderr_lines(r) == [f"{copy}: record 1: duplicate of {FOREST}:1 (counted once)"]
 
 
 @pytest.fixture(scope="module")
