@@ -4,6 +4,7 @@ hashes, in order), on an archive of every encoding built here."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import msgspec
@@ -291,3 +292,20 @@ def test_ls_takes_the_same_selectors(archive: tuple[list[Path], list[Record]]) -
         cli("ls", FIXTURES / "blackball" / "bad", "--json", "--status", "mismatch").stdout
     )
     assert [r["source"].rsplit("/", 1)[-1] for r in records] == ["claim-wrong.json"]
+
+
+def test_the_documented_count_of_forest_records_not_valid(tmp_path: Path) -> None:
+    """docs/batch.md's example `--game forest --status valid --not --count` counted every
+    record of another game too (`--not` negates all the selectors): 412 on the fixtures,
+    where no forest record was invalid. The example now names the statuses."""
+    for f in (FIXTURES / "forest" / "bad").glob("*.json"):
+        if f.name != "bad-card-code.json":  # unreadable: it would stop filter
+            shutil.copy(f, tmp_path / f.name)
+    shutil.copytree(FIXTURES / "blackball" / "games", tmp_path / "blackball")
+    lines, _ = json_lines(cli("validate", "--json", tmp_path).stdout)
+    not_valid = sum(x["game"] == "forest" and x["status"] != "valid" for x in lines)
+    assert not_valid > 0
+    documented = ["--game", "forest", "--status", "illegal", "--status", "incomplete", "--status", "mismatch"]
+    r = cli("filter", tmp_path, *documented, "--count")
+    assert r.stdout.strip() == str(not_valid)
+    assert (FIXTURES.parent / "docs" / "batch.md").read_text().count(" ".join(documented) + " --count") == 1
