@@ -159,6 +159,8 @@ class PlayerStanding(msgspec.Struct):
     total: int = 0
     mean: float = 0.0
     best: int | None = None
+    #: the place in the standings, from 1; players equal in all but the name share it
+    rank: int = 0
 
 
 class Standings(msgspec.Struct):
@@ -263,12 +265,26 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
 
 
 def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:
-    """Best first by ``key`` (by name for ``player``), then by wins, total and name."""
+    """Best first by ``key`` (by name for ``player``), then by wins, total and name, each
+    with its ``rank``: players equal in all but the name share the rank (1, 1, 3), as
+    :mod:`gamerec.ratings` ranks players rated alike.
+
+    >>> rows = [PlayerStanding("Cy", 2, 1.0, 90), PlayerStanding("Ann", 2, 1.0, 90)]
+    >>> rows.append(PlayerStanding("Bo", 2, 0.0, 80))
+    >>> [(p.rank, p.player) for p in sort_standings(rows, "wins")]
+    [(1, 'Ann'), (1, 'Cy'), (3, 'Bo')]
+    """
     if key == "player":
-        return sorted(rows, key=lambda p: p.player)
+        return [
+            msgspec.structs.replace(p, rank=i) for i, p in enumerate(sorted(rows, key=lambda p: p.player), 1)
+        ]
 
-    def order(p: PlayerStanding) -> tuple[float, float, float, str]:
+    def order(p: PlayerStanding) -> tuple[float, float, float]:
         value = getattr(p, key)
-        return (-(value if value is not None else float("-inf")), -p.wins, -p.total, p.player)
+        return (-(value if value is not None else float("-inf")), -p.wins, -p.total)
 
-    return sorted(rows, key=order)
+    ranked: list[PlayerStanding] = []
+    for i, p in enumerate(sorted(rows, key=lambda p: (*order(p), p.player)), 1):
+        tied = ranked and order(ranked[-1]) == order(p)
+        ranked.append(msgspec.structs.replace(p, rank=ranked[-1].rank if tied else i))
+    return ranked

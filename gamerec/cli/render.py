@@ -194,9 +194,11 @@ def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
     t.add_column("Player")
     for name in ("Games", "Wins", "Total", "Mean", "Best"):
         t.add_column(name, justify="right")
-    for i, p in enumerate(rows, 1):
-        t.add_row(str(i), plain(p.player), str(p.games), wins_text(p.wins), str(p.total), f"{p.mean:.1f}",
-                  "" if p.best is None else str(p.best))  # fmt: skip
+    for p in rows:
+        best = "" if p.best is None else str(p.best)
+        t.add_row(
+            str(p.rank), plain(p.player), str(p.games), wins_text(p.wins), str(p.total), f"{p.mean:.1f}", best
+        )
     return t
 
 
@@ -213,9 +215,18 @@ def standings_csv(result: Standings) -> str:
     """The standings as CSV, one row per game and player, written by
     :func:`gamerec.escape.csv_table` (text inert, formulas neutralised)."""
     rows = (
-        [game_id, i, p.player, p.games, Decimal(f"{p.wins:.3f}"), p.total, Decimal(f"{p.mean:.3f}"), p.best]
+        [
+            game_id,
+            p.rank,
+            p.player,
+            p.games,
+            Decimal(f"{p.wins:.3f}"),
+            p.total,
+            Decimal(f"{p.mean:.3f}"),
+            p.best,
+        ]
         for game_id, players in result.games.items()
-        for i, p in enumerate(players, 1)
+        for p in players
     )
     return csv_table(STANDINGS_COLUMNS, rows)
 

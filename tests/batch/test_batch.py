@@ -133,10 +133,10 @@ def test_standings_arithmetic_shared_wins_teams_and_invalid_records() -> None:
     ]
     result = standings(verdicts)
     bb = {p.player: p for p in result.games["blackball"]}
-    assert bb["Ann"] == PlayerStanding("Ann", games=2, wins=1.5, total=80, mean=40.0, best=50)
-    assert bb["Bob"] == PlayerStanding("Bob", games=2, wins=0.5, total=50, mean=25.0, best=30)
+    assert bb["Ann"] == PlayerStanding("Ann", games=2, wins=1.5, total=80, mean=40.0, best=50, rank=1)
+    assert bb["Bob"] == PlayerStanding("Bob", games=2, wins=0.5, total=50, mean=25.0, best=30, rank=2)
     team = {p.player: p for p in result.games["black-swan-2012"]}
-    assert team["Cy"] == team["Ann"].__class__("Cy", 1, 1.0, 120, 120.0, 120)
+    assert team["Cy"] == team["Ann"].__class__("Cy", 1, 1.0, 120, 120.0, 120, rank=1)
     assert team["Ann"].wins == 1.0 and team["Ann"].total == 120
     assert team["Dee"].wins == 0.0 and team["Eve"].total == -20
     taroc = {p.player: p for p in result.games["black-swan-taroc"]}
@@ -148,6 +148,8 @@ def test_standings_arithmetic_shared_wins_teams_and_invalid_records() -> None:
     assert [p.player for p in result.games["blackball"]] == ["Ann", "Bob"]
     by_total = standings(verdicts, sort="total").games["black-swan-2012"]
     assert [p.player for p in by_total] == ["Ann", "Cy", "Dee", "Eve"]  # equal totals: by name
+    # players equal in all but the name share the rank (`score --standings` numbered them 1, 2)
+    assert [p.rank for p in by_total] == [1, 1, 3, 3]
 
 
 def test_score_standings_cli_json_and_csv(mixed: list[Path]) -> None:

@@ -102,3 +102,21 @@ def test_simulate_names_people(tmp_path: Path) -> None:
     (entry,) = read_file(out)
     assert entry.record is not None and entry.record.players == ["Ann", "Bob", "Cy", "Di", "Ed"]
     assert "players: Ann, Bob, Cy, Di, Ed" in out.read_text()
+
+
+def test_partners_equal_in_the_standings_share_a_rank(tmp_path: Path) -> None:
+    """`score --standings --csv` numbered the two members of a team 1 and 2 (and 3 and 4)
+    although every number of theirs is equal; `ratings` gave them one rank."""
+    path = tmp_path / "teams.grec"
+    write_records(simulate("black-swan-2012", 4, 2, seed=3, rules={"target": 300}), path)
+    r = cli("score", "--standings", "--csv", path)
+    assert r.exit_code == 0, r.stderr
+    rows = [line.split(",") for line in r.stdout.splitlines()[1:]]
+    by_rank: dict[str, list[list[str]]] = {}
+    for row in rows:
+        by_rank.setdefault(row[1], []).append(row)
+    assert sorted(by_rank) == ["1", "3"], rows
+    for same in by_rank.values():  # two partners, equal in all but the name
+        assert len(same) == 2 and same[0][3:] == same[1][3:]
+    table = cli("score", "--standings", path).stdout
+    assert len(re.findall(r"│\s+1 │", table)) == 2 and len(re.findall(r"│\s+3 │", table)) == 2
