@@ -105,7 +105,9 @@ def replay(
         sys.stdout.flush()
     verdict = verdict_of(rp)
     line = verdict_line(verdict)
-    (out if verdict.ok else err).print(line)
+    out.print(line)  # the replay's last line, whatever the verdict
+    if not verdict.ok and not (out.is_terminal and err.is_terminal):  # a problem on stderr too, unless
+        err.print(line)  # both streams are the one screen
     return EXIT_OK if verdict.ok else EXIT_PROBLEM
 
 

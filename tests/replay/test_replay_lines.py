@@ -83,3 +83,16 @@ def test_not_a_terminal_prints_the_lines() -> None:
 def test_a_bad_format_is_a_usage_error() -> None:
     r = cli("replay", tournament("forest"), "-r", "1", "--all", "--format", "boxes")
     assert r.exit_code == 2 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("form", [[], ["--format", "panels"]])
+def test_an_illegal_records_verdict_ends_the_output_too(form: list[str]) -> None:
+    """`replay --all` of an illegal record put its verdict on stderr only: standard output
+    (`2>/dev/null | tail -1`) ended at the last step. The verdict ends stdout as for a
+    valid record, and the problem is on stderr as well (exit 1)."""
+    bad = FIXTURES / "forest" / "bad" / "not-held.json"
+    r = cli("replay", bad, "--all", *form)
+    assert r.exit_code == 1
+    verdict = r.stdout.rstrip("\n").splitlines()[-1]
+    assert verdict.startswith(f"{bad}: record 1") and "illegal" in verdict and "[not-held]" in verdict, verdict
+    assert r.stderr.strip() == verdict
