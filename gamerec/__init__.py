@@ -27,7 +27,7 @@ Names are loaded when first used, so ``import gamerec`` costs almost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from .version import __version__, compiled
@@ -187,9 +187,30 @@ def write(
     return write_records(records, path, encoding, force=force)
 
 
-def simulate(game: str, players: int, games: int = 1, seed: int = 0) -> Iterator[Record]:
-    """``games`` legal records of ``game`` among ``players`` bots, the same for a given
-    ``seed``."""
-    from .bots import simulate as run
+def simulate(
+    game: str,
+    players: int | Sequence[str],
+    games: int = 1,
+    seed: int = 0,
+    *,
+    bot: str = "smart",
+    rules: Mapping[str, Any] | None = None,
+) -> Iterator[Record]:
+    """``games`` legal records of ``game``, the same for a given ``seed``: ``players`` is
+    how many bots (named ``Bot 1``, ``Bot 2``...) or their names; ``bot`` how they play
+    (``smart`` or ``random``); ``rules`` the game's options (``{"max_number": 10}``).
 
-    return run(game, players, games, seed)
+    >>> [r.players for r in simulate("forest", ["Ann", "Bo", "Cy"], 2, seed=7)]
+    [['Ann', 'Bo', 'Cy'], ['Ann', 'Bo', 'Cy']]
+    >>> next(simulate("forest", 2, rules={"max_number": 5}, bot="random")).rules["max_number"]
+    5
+    """
+    from .bots import simulate as run
+    from .errors import InputError
+
+    if isinstance(players, str):  # a string is a sequence of names of one letter each
+        raise InputError(f"players {players!r}: a number of bots or a list of names, not a string")
+    if isinstance(players, int):
+        return run(game, players, games, seed, bot, rules)
+    names = list(players)
+    return run(game, len(names), games, seed, bot, rules, names=names)

@@ -98,6 +98,8 @@ def simulate(
     game = get_game(game_id)
     if bot not in game.bots:
         raise InputError(f"unknown bot {bot!r} (choose from {', '.join(game.bots)})")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InputError(f"players {players!r}: a number of players")
     if not game.min_players <= players <= game.max_players:
         raise InputError(f"{game_id} is for {game.min_players} to {game.max_players} players, not {players}")
     seats = list(names) if names else [f"Bot {i + 1}" for i in range(players)]

@@ -94,5 +94,6 @@ def test_an_illegal_records_verdict_ends_the_output_too(form: list[str]) -> None
     r = cli("replay", bad, "--all", *form)
     assert r.exit_code == 1
     verdict = r.stdout.rstrip("\n").splitlines()[-1]
-    assert verdict.startswith(f"{bad}: record 1") and "illegal" in verdict and "[not-held]" in verdict, verdict
+    assert verdict.startswith(f"{bad}: record 1"), verdict
+    assert "illegal" in verdict and "[not-held]" in verdict, verdict
     assert r.stderr.strip() == verdict
