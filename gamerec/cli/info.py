@@ -14,7 +14,7 @@ from ..errors import FormatError
 from ..format.listing import Listing, list_records
 from ..format.schema import write_schemas
 from ..games import games_info
-from ..select import Selection, select
+from ..select import Selecting, Selection, select
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
 from .options import Files, Quiet, no_stdout
@@ -78,12 +78,13 @@ def ls_cmd(
     with Work("listing", "the rest not listed", quiet=quiet) as work:
         if selection == Selection() and not dedupe:
             return _list(list_records(files, on_progress=work), as_json)
-        return _list(_selected(files, selection, dedupe, work), as_json)
+        selecting = select(files, selection, dedupe=dedupe, on_progress=work)
+        return _list(_selected(selecting), as_json, selecting)
 
 
-def _selected(files: list[str], selection: Selection, dedupe: bool, work: Work) -> Iterator[Listing]:
+def _selected(selecting: Selecting) -> Iterator[Listing]:
     """A :class:`Listing` of each record selected, or of one that cannot be read."""
-    for c in select(files, selection, dedupe=dedupe, on_progress=work):
+    for c in selecting:
         base = (c.source, c.index, c.where)
         if c.error is not None:
             yield Listing(*base, error=f"{c.error.message} [{c.error.code}]")
@@ -97,26 +98,52 @@ def _selected(files: list[str], selection: Selection, dedupe: bool, work: Work) 
         yield Listing(*base, h.game, h.players, h.meta.date, h.meta.event, h.deals, h.actions, digest)
 
 
-def _list(items: Iterable[Listing], as_json: bool) -> int:
+def _list(items: Iterable[Listing], as_json: bool, selecting: Selecting | None = None) -> int:
+    """Each record listed (a row, or a JSON line), each unreadable one reported on stderr,
+    then the summary: ``{"summary": {"records": R, "listed": L, "unreadable": U}}`` (and
+    ``duplicates`` with --dedupe), or its line on stderr (``3 records listed of 5 read; 1
+    unreadable``). ``records`` counts every record read, selected or not."""
     unreadable = listed = 0
     rows: list[list[str]] = []
     for item in items:
         if item.error is not None:
             unreadable += 1
-            err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {item.error}", "red"))
+            # as validate says it (gamerec.verdicts.unreadable): byte 0 says nothing, and a
+            # text record's message names its own line
+            plain_where = item.where in ("", "byte 0") or item.error.startswith("line ")
+            where = "" if plain_where else f"{item.where}: "
+            err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {where}{item.error}", "red"))
             continue
         listed += 1
         if as_json:
             sys.stdout.write(json_line(listing_json(item)) + "\n")
         else:
             rows.append(listing_row(item))
+    read = selecting.read if selecting is not None else listed + unreadable
+    summary = {"records": read, "listed": listed, "unreadable": unreadable}
+    if selecting is not None and selecting.dedupe:
+        summary["duplicates"] = selecting.duplicates
     if as_json:
-        summary = {"records": listed + unreadable, "listed": listed, "unreadable": unreadable}
         sys.stdout.write(json_line({"summary": summary}) + "\n")
-    elif rows:
-        for text in listing_table(rows):
+    else:
+        for text in listing_table(rows) if rows else ():
             out.print(text)
+        err.print(plain(_listed_line(summary)))
     return EXIT_INPUT if unreadable else EXIT_OK
+
+
+def _listed_line(summary: dict[str, int]) -> str:
+    """``3 records listed of 5 read; 1 unreadable; 2 duplicates left out``."""
+    read, listed = summary["records"], summary["listed"]
+    text = f"{listed} record{'s' if listed != 1 else ''} listed"
+    if read != listed:
+        text += f" of {read} read"
+    if summary["unreadable"]:
+        text += f"; {summary['unreadable']} unreadable"
+    if summary.get("duplicates"):
+        dups = summary["duplicates"]
+        text += f"; {dups} duplicate{'s' if dups != 1 else ''} left out"
+    return text
 
 
 def listing_json(item: Listing) -> dict[str, Any]:

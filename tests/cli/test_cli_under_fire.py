@@ -223,8 +223,10 @@ def snapshot(path: Path) -> dict[str, bytes] | None:
 #: how a stderr line may start besides the input's path: gamerec's own errors ("gamerec: ...",
 #: "gamerec export: ..." for a usage error)
 GAMEREC_LINE = re.compile(r"gamerec(?: [a-z]+)?: \S")
-#: the summary line of filter and split
-SELECT_SUMMARY = re.compile(r"\d+ of \d+ records matched|no record of \d+ matched|split \d+ records into")
+#: the summary line of filter, split and ls
+SELECT_SUMMARY = re.compile(
+    r"\d+ of \d+ records matched|no record of \d+ matched|split \d+ records into|\d+ records? listed"
+)
 
 
 def check_stderr(stderr: str, command: str, input_path: Path) -> None:
@@ -239,7 +241,7 @@ def check_stderr(stderr: str, command: str, input_path: Path) -> None:
             line.startswith(starts)
             or GAMEREC_LINE.match(line) is not None
             or (command in ("export-parquet", "report") and line.startswith("wrote "))
-            or (command.startswith(("filter", "split")) and SELECT_SUMMARY.match(line) is not None)
+            or (command.startswith(("filter", "split", "ls")) and SELECT_SUMMARY.match(line) is not None)
         )
         assert ok, f"not one message a line: {line!r} in\n{stderr}"
 

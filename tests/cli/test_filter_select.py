@@ -283,7 +283,7 @@ def test_ls_takes_the_same_selectors(archive: tuple[list[Path], list[Record]]) -
     files, games = archive
     records, summary = json_lines(cli("ls", *files, "--json", "--player", "Eve").stdout)
     assert [r["hash"] for r in records] == [content_hash(games[2]), content_hash(games[5])]
-    assert summary == {"records": 2, "listed": 2, "unreadable": 0}
+    assert summary == {"records": 8, "listed": 2, "unreadable": 0}  # records: every one read
     records, _ = json_lines(cli("ls", *files, "--json", "--event", "Open", "--not", "--dedupe").stdout)
     assert len(records) == 6
     r = cli("ls", *files, "--deals", "x")
@@ -309,3 +309,30 @@ def test_the_documented_count_of_forest_records_not_valid(tmp_path: Path) -> Non
     r = cli("filter", tmp_path, *documented, "--count")
     assert r.stdout.strip() == str(not_valid)
     assert (FIXTURES.parent / "docs" / "batch.md").read_text().count(" ".join(documented) + " --count") == 1
+
+
+def test_ls_says_what_it_listed_and_where_a_record_is_damaged(tmp_path: Path) -> None:
+    """Text `ls` printed no summary line; with a selector, `--json`'s `records` was the
+    listed and unreadable ones (neither every record read nor the matches); an unreadable
+    record's line left out the bytes validate names."""
+    path = tmp_path / "d.grec"
+    write_records(simulate("forest", 3, 5, seed=2), path)
+    data = bytearray(path.read_bytes())
+    data[len(data) // 3] ^= 0xFF  # one frame damaged
+    path.write_bytes(bytes(data))
+    damaged = error_line(cli("validate", path)).split(": unreadable: ")[1]
+    assert damaged.startswith("bytes ")
+    r = cli("ls", path)
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [
+        f"{path}: record 2: unreadable: {damaged}",
+        "4 records listed of 5 read; 1 unreadable",
+    ]
+    r = cli("ls", path, path.with_name("d.grec"), "--player", "Bot 1", "--dedupe", "--json")
+    _, summary = json_lines(r.stdout)
+    assert summary == {"records": 5, "listed": 4, "unreadable": 1, "duplicates": 0}
+    r = cli("ls", path, "--game", "blackball")
+    assert r.stdout == "" and r.stderr.splitlines()[-1] == "0 records listed of 5 read; 1 unreadable"
+    whole = tmp_path / "w.grec"
+    write_records(simulate("forest", 3, 1, seed=2), whole)
+    assert cli("ls", whole).stderr == "1 record listed\n"
