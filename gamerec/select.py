@@ -41,9 +41,11 @@ __all__ = [
     "Selecting",
     "Selection",
     "SelectionError",
+    "can_read",
     "encode_selected",
     "readable",
     "select",
+    "unreadable_message",
 ]
 
 #: the verdicts ``--status`` selects (an unreadable record is never selected: it stops a
@@ -342,7 +344,7 @@ def encode_selected(candidates: Iterable[Candidate], encoding: Encoding) -> Iter
 
 def readable(c: Candidate, get: Callable[[], T]) -> T:
     """What ``get`` reads of ``c`` (its frame, record, header...); :class:`InputError`, with
-    the record's place and why, when it cannot be read."""
+    the record's place and why, when it cannot be read (:func:`unreadable_message`)."""
     if c.error is None:
         try:
             return get()
@@ -350,7 +352,26 @@ def readable(c: Candidate, get: Callable[[], T]) -> T:
             c.error = FormatError(TOO_DEEP, "format.limit", c.raw.offset)
         except FormatError as e:
             c.error = e
-    raise InputError(c.problem().message())
+    raise InputError(unreadable_message(c))
+
+
+def can_read(c: Candidate, get: Callable[[], object]) -> bool:
+    """Whether ``get`` can read ``c`` (a candidate keeps what it decoded); if not,
+    ``c.error`` says why."""
+    try:
+        readable(c, get)
+    except InputError:
+        return False
+    return True
+
+
+def unreadable_message(c: Candidate, what: str = "nothing written") -> str:
+    """Where and why ``c`` cannot be read, ``what`` came of it, and what to do:
+    ``a.grec: record 2: unreadable: bytes 9..80: ... [format.damaged]; nothing written:
+    salvage the file first (gamerec salvage a.grec -o KEPT.grec)``."""
+    return (
+        f"{c.problem().message()}; {what}: salvage the file first (gamerec salvage {c.source} -o KEPT.grec)"
+    )
 
 
 # -- the selectors' values ------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Annotated
 
@@ -17,12 +17,20 @@ import typer
 from ..errors import InputError
 from ..format.encodings import Encoding
 from ..format.write import write_all, write_atomic
-from ..select import Candidate, Selection, SelectionError, encode_selected, select
+from ..select import (
+    Candidate,
+    Selection,
+    SelectionError,
+    can_read,
+    encode_selected,
+    select,
+    unreadable_message,
+)
 from ..split import split as split_records
 from .app import EXIT_OK, EXIT_PROBLEM, err, say
 from .options import EncodingChoice, Files, Force, Quiet, complete_files, complete_game, output_form, refuse
 from .progress import Work
-from .render import line
+from .render import line, verdict_line
 
 # -- the selectors, shared with ls ------------------------------------------------------------
 GameSel = Annotated[
@@ -171,6 +179,14 @@ def filter_cmd(
     count: Annotated[
         bool, typer.Option("--count", "-c", help="Print only how many records match; write nothing.")
     ] = False,
+    skip_unreadable: Annotated[
+        bool,
+        typer.Option(
+            "--skip-unreadable",
+            help="Leave out the records that cannot be read, each reported on stderr (else one stops "
+            "the run).",
+        ),
+    ] = False,
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
@@ -179,7 +195,8 @@ def filter_cmd(
     patterns (*, ?, [...]). Selecting by header fields reads headers alone (binary records
     are copied frame for frame, their deals not decoded); --status, --rule and --winner
     verify the records that pass the rest. Nothing is written if a record is unreadable
-    (salvage it first) or none matches. Exit 0 when some record matched, 1 when none did.
+    (salvage it first, or give --skip-unreadable) or none matches. Exit 0 when some record
+    matched, 1 when none did.
 
     \b
     Examples:
@@ -202,32 +219,52 @@ def filter_cmd(
     with Work("selecting", "no output written", quiet=quiet) as work:
         run = select(files, selection, dedupe=dedupe, on_progress=work)
         inputs = run.files
+        # what the output needs read of each record (binary frames are copied undecoded)
+        needs = Candidate.header if form is None or form.value == "binary" else Candidate.record
+        kept = _Readable(needs, skip_unreadable, "no count" if count else "nothing written")
         if count:
-            for c in run:
-                _check(c)
-            sys.stdout.write(f"{run.selected}\n")
+            counted = sum(1 for c in run if kept(c))
+            sys.stdout.write(f"{counted}\n")
         else:
             assert output is not None
-            chosen = iter(run)
+            chosen = filter(kept, run)
             first = next(chosen, None)
             if first is not None:
                 _write(chain([first], chosen), output, form, force, inputs)
+    selected = run.selected - kept.skipped
     if count:  # the number alone; the exit code says whether it is 0
-        return EXIT_OK if run.selected else EXIT_PROBLEM
+        return EXIT_OK if selected else EXIT_PROBLEM
     dups = run.duplicates
     tail = f"; {dups} duplicate{'s' if dups != 1 else ''} left out" if dups else ""
-    if run.selected:
+    unread = run.unreadable + kept.skipped
+    tail += f"; {unread} unreadable left out" if unread else ""
+    if selected:
         where = "standard output" if output == "-" else output
-        err.print(line(f"{run.selected} of {run.read} records matched{tail}; wrote them to {where}"))
+        err.print(line(f"{selected} of {run.read} records matched{tail}; wrote them to {where}"))
         return EXIT_OK
     err.print(line(f"no record of {run.read} matched{tail}; nothing written", "yellow"))
     return EXIT_PROBLEM
 
 
-def _check(c: Candidate) -> Candidate:
-    if c.error is not None:
-        raise InputError(c.problem().message())
-    return c
+class _Readable:
+    """Whether a candidate goes on: readable (as far as ``needs`` reads it); one that is not
+    stops the run with :func:`gamerec.select.unreadable_message` (``what``: what came of
+    it), or with ``skip`` is reported on stderr, counted in ``skipped`` (those the
+    selection had counted as selected) and left out."""
+
+    def __init__(self, needs: Callable[[Candidate], object], skip: bool, what: str) -> None:
+        self.needs, self.skip, self.what = needs, skip, what
+        self.skipped = 0
+
+    def __call__(self, c: Candidate) -> bool:
+        selected = c.error is None  # else the selection counted it unreadable already
+        if selected and can_read(c, lambda: self.needs(c)):
+            return True
+        if not self.skip:
+            raise InputError(f"{unreadable_message(c, self.what)} or give --skip-unreadable")
+        err.print(verdict_line(c.problem()))
+        self.skipped += selected
+        return False
 
 
 def _write(
@@ -236,7 +273,7 @@ def _write(
     """The records to ``output``, all or nothing: a file atomically, standard output once
     the whole output is made (in a spooled temporary file, so memory stays flat)."""
     encoding: Encoding = form.value if form is not None else "binary"
-    chunks = encode_selected(map(_check, chosen), encoding)
+    chunks = encode_selected(chosen, encoding)
     if output != "-":
         write_atomic(output, chunks, force=force, inputs=inputs)
         return

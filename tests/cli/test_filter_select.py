@@ -229,10 +229,40 @@ def test_header_selectors_do_not_decode_bodies(tmp_path: Path, monkeypatch: pyte
 
 
 def test_unreadable_record_stops_filter_and_writes_nothing(tmp_path: Path) -> None:
-    r = cli("filter", FIXTURES / "blackball" / "games", BAD / "corrupt-frame.grec", "-o", tmp_path / "o.grec")
+    """...and says so, and what to do (it said neither)."""
+    corrupt = BAD / "corrupt-frame.grec"
+    r = cli("filter", FIXTURES / "blackball" / "games", corrupt, "-o", tmp_path / "o.grec")
     assert r.exit_code == 2
-    assert "corrupt-frame.grec: record 2: unreadable" in error_line(r)
+    line = error_line(r)
+    assert "corrupt-frame.grec: record 2: unreadable" in line
+    hint = (
+        f"nothing written: salvage the file first (gamerec salvage {corrupt} -o KEPT.grec)"
+        " or give --skip-unreadable"
+    )
+    assert line.endswith(hint), line
     assert not (tmp_path / "o.grec").exists()
+    r = cli("filter", FIXTURES / "blackball" / "games", corrupt, "--count")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert error_line(r).endswith(hint.replace("nothing written", "no count"))
+    r = cli("split", corrupt, "--by", "game", "-o", tmp_path / "parts")
+    assert r.exit_code == 2 and error_line(r).endswith(hint.replace(" or give --skip-unreadable", ""))
+
+
+def test_skip_unreadable_leaves_them_out_and_says_each(tmp_path: Path) -> None:
+    """A selection by header (`--game forest`) was stopped by a damaged file of another
+    game: the desk had to salvage each file by hand before any selection worked."""
+    corrupt = BAD / "corrupt-frame.grec"
+    games = FIXTURES / "blackball" / "games"
+    out = tmp_path / "o.grec"
+    r = cli("filter", games, corrupt, "--skip-unreadable", "-o", out)
+    assert r.exit_code == 0, r.stderr
+    *unread, summary = r.stderr.splitlines()
+    assert unread and all(": unreadable: " in x and x.startswith(str(corrupt)) for x in unread)
+    total = len(list(read_file(out)))
+    n = len(unread)
+    assert summary == f"{total} of {total + n} records matched; {n} unreadable left out; wrote them to {out}"
+    r = cli("filter", games, corrupt, "--skip-unreadable", "--count")
+    assert r.exit_code == 0 and r.stdout == f"{total}\n"
 
 
 @pytest.mark.parametrize(
