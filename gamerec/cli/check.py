@@ -186,7 +186,7 @@ def score(
     if as_csv and not with_standings:
         refuse("--csv", "applies to --standings only (the scores of each record have --json)")
     if as_csv and as_json:
-        refuse("--csv", "and --json are two forms of the standings: choose one")
+        refuse("--csv", "cannot go with --json: they are two forms of the standings (choose one)")
     if sort is not None and not with_standings:
         refuse("--sort", "orders the standings: it applies with --standings only")
     if totals and (with_standings or as_json):

@@ -3,6 +3,7 @@ another form (an export, the records a damaged file still holds, another encodin
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Iterator
 from enum import StrEnum
@@ -147,8 +148,10 @@ def export(
         )
         return EXIT_INPUT if summary.unreadable else EXIT_OK
     if len(files) != 1:
-        raise GamerecError(f"--to {to.value} exports one file; --to parquet takes a batch")
+        refuse("--to", f"{to.value} exports one file ({len(files)} given); --to parquet takes a batch")
     (file,) = files
+    if os.path.isdir(file):
+        refuse("--to", f"{to.value} exports one file, not a folder ({file}); --to parquet takes a batch")
     if to == ExportTo.html:
         entries = load(file, record)
         if len(entries) > 1:
@@ -156,7 +159,7 @@ def export(
         rec = entries[0].record
         assert rec is not None
         if seat is not None and seat >= len(rec.players):
-            raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
+            refuse("--seat", f"{seat}: the record has seats 0..{len(rec.players) - 1}")
         page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
         emit_bytes(page.encode(), output, force, files)
         verdict = verify_record(rec, file, entries[0].index, entries[0].where)

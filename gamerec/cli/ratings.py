@@ -44,7 +44,7 @@ def ratings(
       gamerec ratings --json season/ | jq '.games.blackball[0]'
     """
     if as_csv and as_json:
-        refuse("--csv", "and --json are two forms of the ratings: choose one")
+        refuse("--csv", "cannot go with --json: they are two forms of the ratings (choose one)")
     result = rate(_Batch(files, jobs, quiet=quiet, dedupe=False), history=False)
     report_triage(result.left_out, result.duplicates)
     if as_json:

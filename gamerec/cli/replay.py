@@ -8,12 +8,11 @@ from typing import Annotated
 
 import typer
 
-from ..errors import GamerecError
 from ..present import Replay, Step, deal_word
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
-from .options import File, choose_record
+from .options import File, choose_record, refuse
 from .render import one_line, verdict_line, view_panel
 
 
@@ -80,7 +79,7 @@ def replay(
     assert entry.record is not None
     rec = entry.record
     if seat is not None and seat >= len(rec.players):
-        raise GamerecError(f"--seat {seat}: the record has seats 0..{len(rec.players) - 1}")
+        refuse("--seat", f"{seat}: the record has seats 0..{len(rec.players) - 1}")
     rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
     word = deal_word(rec.game)
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
@@ -125,20 +124,16 @@ def _start(deals: list[int], deal: int | None, step: int | None, word: str = "de
     if deal is None:
         assert step is not None
         if step > len(deals):
-            raise GamerecError(
-                f"--step {step}: the replay has {_count(len(deals), 'step')} (1 to {len(deals)})"
-            )
+            refuse("--step", f"{step}: the replay has {_count(len(deals), 'step')} (1 to {len(deals)})")
         return step - 1
     shown = deals[-1]
     in_deal = [i for i, n in enumerate(deals) if n == deal]
     if not in_deal:
-        raise GamerecError(f"--deal {deal}: the replay has {_count(shown, word)} (1 to {shown})")
+        refuse("--deal", f"{deal}: the replay has {_count(shown, word)} (1 to {shown})")
     if step is None:
         return in_deal[0]
     if step > len(in_deal):
-        raise GamerecError(
-            f"--step {step}: {word} {deal} has {_count(len(in_deal), 'step')} (1 to {len(in_deal)})"
-        )
+        refuse("--step", f"{step}: {word} {deal} has {_count(len(in_deal), 'step')} (1 to {len(in_deal)})")
     return in_deal[step - 1]
 
 

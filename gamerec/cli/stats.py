@@ -110,7 +110,7 @@ def stats_cmd(
       gamerec stats --json tournament.grec | jq '.games.blackball.players'
     """
     if as_csv and as_json:
-        refuse("--csv", "and --json are two forms of the statistics: choose one")
+        refuse("--csv", "cannot go with --json: they are two forms of the statistics (choose one)")
     with Work("computing statistics", "nothing printed", quiet=quiet) as work:
         result = player_stats(files, player, on_progress=work)
     report_triage(result.left_out, result.duplicates)

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from helpers import cli, error_line, json_lines
 
 from gamerec.bots import simulate
@@ -187,8 +188,43 @@ def test_ls_text_counts_records_from_1_as_json_does(three: Path) -> None:
 
 
 def test_the_readme_table_shows_the_grammar() -> None:
-    from conftest import ROOT
 
     readme = (ROOT / "README.md").read_text()
     for phrase in ("-g GAME", r"-p N\|NAMES", "-o -", "--json", "KEY=VALUE", "--record N"):
         assert phrase in readme, phrase
+
+
+# -- every usage error in one shape (a new user's try, 2026-12-02) ---------------------------
+TWO_FORMS = "Invalid value for '--csv': cannot go with --json: they are two forms of the {}"
+ONE_FILE = "Invalid value for '--to': csv exports one file"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        # was `gamerec: --to csv exports one file; --to parquet takes a batch`
+        (["export", "{a}", "{b}", "--to", "csv", "-o", "x.csv"],
+         ONE_FILE + " (2 given); --to parquet takes a batch"),
+        # was `gamerec: DIR: is a directory`
+        (["export", "{dir}", "--to", "csv", "-o", "x.csv"],
+         ONE_FILE + ", not a folder ({dir}); --to parquet takes a batch"),
+        # was `Invalid value for '--csv': and --json are two forms of the standings: choose one`
+        (["score", "--standings", "--json", "--csv", "{a}"], TWO_FORMS.format("standings (choose one)")),
+        (["ratings", "--json", "--csv", "{a}"], TWO_FORMS.format("ratings (choose one)")),
+        (["stats", "--json", "--csv", "{a}"], TWO_FORMS.format("statistics (choose one)")),
+        # was `gamerec: --seat 7: the record has seats 0..3`
+        (["replay", "{a}", "--seat", "7", "--all"],
+         "Invalid value for '--seat': 7: the record has seats 0..3"),
+    ],
+)  # fmt: skip
+def test_usage_errors_have_one_shape(
+    args: list[str], says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    games = ROOT / "fixtures" / "forest"
+    names = {"a": str(games / "games" / "four-players.json"), "dir": str(games)}
+    names["b"] = str(games / "games" / "three-players.json")
+    r = cli(*[a.format(**names) for a in args])
+    line = usage_error(r)
+    assert line == f"gamerec {args[0]}: {says.format(**names)} (see 'gamerec {args[0]} --help')"
+    assert list(tmp_path.iterdir()) == []

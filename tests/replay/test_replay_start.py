@@ -39,15 +39,17 @@ def test_panels_start_at_the_same_step() -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (("--step", "200"), "--step 200: the replay has 199 steps (1 to 199)"),
-        (("--deal", "14"), "--deal 14: the replay has 13 rounds (1 to 13)"),
-        (("--deal", "13", "--step", "8"), "--step 8: round 13 has 7 steps (1 to 7)"),
+        (("--step", "200"), "'--step': 200: the replay has 199 steps (1 to 199)"),
+        (("--deal", "14"), "'--deal': 14: the replay has 13 rounds (1 to 13)"),
+        (("--deal", "13", "--step", "8"), "'--step': 8: round 13 has 7 steps (1 to 7)"),
     ],
 )
 def test_out_of_range_says_the_range(args: tuple[str, ...], says: str) -> None:
+    """A usage error in the one shape of every usage error (it was `gamerec: --step 200:
+    ...`, while `--step 0` gave `gamerec replay: Invalid value for '--step': ...`)."""
     r = cli("replay", FAMILY, "--all", *args)
     assert r.exit_code == 2
-    assert error_line(r) == f"gamerec: {says}"
+    assert error_line(r) == f"gamerec replay: Invalid value for {says} (see 'gamerec replay --help')"
 
 
 def test_the_help_says_what_step_counts() -> None:

@@ -949,4 +949,7 @@ def test_export_html_writes_one_page(tmp_path: Path, fixtures: Path) -> None:
     again = cli("export", str(src), "--to", "html", "-o", str(out))
     assert again.exit_code == 2 and "exists" in again.stderr  # no overwrite without --force
     bad_seat = cli("export", str(src), "--to", "html", "-o", "-", "--seat", "9")
-    assert bad_seat.exit_code == 2 and "--seat 9: the record has seats 0..2" in bad_seat.stderr
+    assert (
+        bad_seat.exit_code == 2
+        and "Invalid value for '--seat': 9: the record has seats 0..2" in bad_seat.stderr
+    )
