@@ -181,12 +181,27 @@ def _game_section(
 def _standings(rows: list[PlayerStanding]) -> str:
     if not rows:
         return note("No valid record of this game.")
-    columns = [("Player", False), ("Games", True), ("Wins", True), ("Total", True), ("Mean", True)]
+    columns = [
+        ("#", True),
+        ("Player", False),
+        ("Games", True),
+        ("Wins", True),
+        ("Total", True),
+        ("Mean", True),
+    ]
     columns.append(("Best", True))
     return _table(
         columns,
-        (
-            [p.player, p.games, number(p.wins), p.total, fixed(p.mean, 1), "" if p.best is None else p.best]
+        (  # wins with one decimal always, as the command line shows them (12.0 beside 11.5)
+            [
+                p.rank,
+                p.player,
+                p.games,
+                fixed(p.wins, 1),
+                p.total,
+                fixed(p.mean, 1),
+                "" if p.best is None else p.best,
+            ]
             for p in rows
         ),
         "A shared win counts as its share; each game of a black-swan-taroc record counts on its own.",

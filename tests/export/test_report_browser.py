@@ -95,7 +95,7 @@ def test_hostile_names_show_as_text(driver: Any, tmp_path: Path) -> None:
     assert severe(driver) == []
     names = driver.execute_script(
         "return [...document.querySelectorAll('section.standings tbody tr')]"
-        ".map((tr) => tr.cells[0].textContent)"
+        ".map((tr) => tr.cells[1].textContent)"
     )
     assert sorted(names) == sorted(strip_controls(s) for s in HOSTILE.values())
     legend = driver.execute_script(

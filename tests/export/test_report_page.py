@@ -123,9 +123,9 @@ def test_standings_stats_and_head_to_head_are_the_librarys(tournaments: str) -> 
     stats = player_stats(TOURNAMENTS)
     for game in GAMES:
         rows = page.tables[(game, "standings")][1:]
-        assert [(r[0], int(r[1]), int(r[3])) for r in rows] == [
-            (p.player, p.games, p.total) for p in table.games[game]
-        ]
+        assert [(int(r[0]), r[1], int(r[2]), r[3], int(r[4])) for r in rows] == [
+            (p.rank, p.player, p.games, f"{p.wins:.1f}", p.total) for p in table.games[game]
+        ]  # wins with one decimal always, as the command line shows them (the page said 162)
         assert [r[0] for r in page.tables[(game, "stats")][1:]] == [
             p.player for p in stats.games[game].players
         ]
@@ -197,7 +197,7 @@ def test_hostile_names_are_escaped_text(tmp_path: Path) -> None:
     html_text = report([str(path)]).html
     page = Page(html_text)
     shown = {strip_controls(s) for s in HOSTILE.values()}
-    names = {r[0] for r in page.tables[("blackball", "standings")][1:]}
+    names = {r[1] for r in page.tables[("blackball", "standings")][1:]}
     assert names == shown
     assert set(page.legend["blackball"]) == shown
     # nothing from the records made markup: the page's own elements only
@@ -222,7 +222,7 @@ def test_the_markup_names_are_escaped() -> None:
     text = report_page(verdicts, stats)
     assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt;" in text
     assert "&quot;onload=&quot;x" in text and "a&amp;b" in text
-    assert {r[0] for r in Page(text).tables[("forest", "standings")][1:]} == set(names)
+    assert {r[1] for r in Page(text).tables[("forest", "standings")][1:]} == set(names)
 
 
 def test_stats_hands_every_verdict_as_verify_batch_gives_it() -> None:
