@@ -188,8 +188,8 @@ def _standings(rows: list[PlayerStanding]) -> str:
         ("Wins", True),
         ("Total", True),
         ("Mean", True),
+        ("Best", True),
     ]
-    columns.append(("Best", True))
     return _table(
         columns,
         (  # wins with one decimal always, as the command line shows them (12.0 beside 11.5)
