@@ -208,9 +208,10 @@ def simulate(
     from .bots import simulate as run
     from .errors import InputError
 
-    if isinstance(players, str):  # a string is a sequence of names of one letter each
-        raise InputError(f"players {players!r}: a number of bots or a list of names, not a string")
     if isinstance(players, int):
         return run(game, players, games, seed, bot, rules)
+    # a string is a sequence of names of one letter each
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise InputError(f"players {players!r}: a number of bots or a list of names")
     names = list(players)
     return run(game, len(names), games, seed, bot, rules, names=names)

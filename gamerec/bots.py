@@ -13,7 +13,8 @@ from typing import Any
 
 import msgspec
 
-from .errors import Illegal, InputError
+from .engine import check_names
+from .errors import GamerecError, Illegal, InputError
 from .format.jsonform import nesting_over
 from .format.record import Meta, Provenance, Record
 from .games import get_game
@@ -94,17 +95,29 @@ def simulate(
     names: Sequence[str] | None = None,
     event: str | None = None,
 ) -> Iterator[Record]:
-    """``games`` records of ``game_id`` for ``players`` bots, from ``seed``."""
+    """``games`` records of ``game_id`` for ``players`` bots, from ``seed`` (a whole number
+    from 0 to 2^64-1, as a record keeps it); ``names`` (text, each its own) else ``Bot 1``,
+    ``Bot 2``... Every argument is checked here, before the first game is played
+    (:class:`InputError`)."""
     game = get_game(game_id)
     if bot not in game.bots:
         raise InputError(f"unknown bot {bot!r} (choose from {', '.join(game.bots)})")
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise InputError(f"players {players!r}: a number of players")
+    for what, value in (("players", players), ("games", games), ("seed", seed)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InputError(f"{what} {value!r}: a whole number")
     if not game.min_players <= players <= game.max_players:
         raise InputError(f"{game_id} is for {game.min_players} to {game.max_players} players, not {players}")
-    seats = list(names) if names else [f"Bot {i + 1}" for i in range(players)]
+    if games < 0:
+        raise InputError(f"games {games}: a number of games, 0 or more")
+    if not 0 <= seed < 2**64:
+        raise InputError(f"seed {seed}: a seed is a whole number from 0 to 2^64-1 (the record keeps it)")
+    seats = list(names) if names is not None else [f"Bot {i + 1}" for i in range(players)]
     if len(seats) != players:
         raise InputError(f"{len(seats)} names given for {players} players")
+    try:
+        check_names(seats, "a name is a player in the standings and ratings")
+    except GamerecError as e:
+        raise InputError(e.message) from None
     try:
         filled = game.filled_rules(rules or {}, players)
     except Illegal as e:
@@ -115,6 +128,14 @@ def simulate(
             f"rule target={target}: simulate plays to at most {MAX_TARGET} points "
             f"(bots score some 30 points a deal; a game to more could run past {MAX_ACTIONS} actions)"
         )
+    return _play(game_id, seats, games, seed, bot, filled, event)
+
+
+def _play(
+    game_id: str, seats: list[str], games: int, seed: int, bot: str, filled: dict[str, Any], event: str | None
+) -> Iterator[Record]:
+    """The games of :func:`simulate`, its arguments checked."""
+    players = len(seats)
     rng = random.Random(seed)
     settings = {"bot": bot, "games": str(games), "players": str(players)}
     provenance = Provenance(f"gamerec {__version__} simulate", seed, settings)

@@ -29,7 +29,7 @@ import msgspec
 from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
-from .errors import Illegal
+from .errors import GamerecError, Illegal
 from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
@@ -55,6 +55,24 @@ def plural(n: int, word: str) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def check_names(players: Sequence[object], why: str) -> None:
+    """:class:`GamerecError` unless each player has a name of their own: text, not blank,
+    and unlike the others also ignoring case (``why``: what makes them matter, e.g. "the
+    names are the seats at the prompt")."""
+    seen: dict[str, str] = {}
+    for seat, name in enumerate(players):
+        if not isinstance(name, str):
+            raise GamerecError(f"players: seat {seat}: a name is text, not {type(name).__name__}")
+        if not name.strip():
+            raise GamerecError(f"players: seat {seat} has an empty name: each player needs a name")
+        other = seen.get(name.casefold())
+        if other is not None:
+            twice = repr(name) if other == name else f"{other!r} and {name!r} (case aside)"
+            own = f"so each player needs a name of their own (e.g. {name}2)"
+            raise GamerecError(f"players: {twice} named twice: {why}, {own}")
+        seen[name.casefold()] = name
 
 
 def _jsonable(value: Any) -> bool:

@@ -41,7 +41,7 @@ from typing import Any
 import msgspec
 
 from .cards import CardCodeError
-from .engine import Event, Game, GameState
+from .engine import Event, Game, GameState, check_names
 from .entries import EntryLog, RecordedDeal, Rejected, action_cards, short
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format.notation import format_action, format_record, parse_action
@@ -78,7 +78,7 @@ class Recorder(EntryLog):
         existing journal is kept unless ``force`` (resume it instead)."""
         g = get_game(game)
         g.new_state(rules or {}, players)  # the players and rules are checked here
-        _distinct_names(players)
+        check_names(players, "the names are the seats at the prompt")
         header = Record(game=game, players=list(players), rules=dict(rules or {}), meta=meta or Meta())
         try:  # as resume reads it back (the format's limits on names, tags...)
             parse_record(format_record(header).split("\n"))
@@ -456,23 +456,6 @@ def seat_at(players: Sequence[str], text: str) -> tuple[int, int] | None:
             if len(best) == 1 or exact:
                 return best[0]
     return None
-
-
-def _distinct_names(players: Sequence[str]) -> None:
-    """GamerecError for an empty name, or unless the players' names differ, also ignoring
-    case: a name given at the prompt is its seat (:func:`seat_at`), so two equal names would be one seat."""
-    seen: dict[str, str] = {}
-    for seat, name in enumerate(players):
-        if not name.strip():
-            raise GamerecError(f"players: seat {seat} has an empty name: each player needs a name")
-        other = seen.get(name.casefold())
-        seen.setdefault(name.casefold(), name)
-        if other is not None:
-            twice = repr(name) if other == name else f"{other!r} and {name!r} (case aside)"
-            raise GamerecError(
-                f"players: {twice} named twice: the names are the seats at the prompt, so each player "
-                f"needs a name of their own (e.g. {name}2)"
-            )
 
 
 def _no_rebuild(game: Game[Any]) -> str:

@@ -273,18 +273,22 @@ def select(
     selection: Selection | None = None,
     *,
     dedupe: bool = False,
+    needs: Callable[[Candidate], object] | None = None,
     on_progress: OnProgress | None = None,
 ) -> Selecting:
     """The records of ``paths`` that ``selection`` selects (see :class:`Selecting`)."""
-    return Selecting(paths, selection, dedupe=dedupe, on_progress=on_progress)
+    return Selecting(paths, selection, dedupe=dedupe, needs=needs, on_progress=on_progress)
 
 
 class Selecting:
     """The records of ``paths`` (files, directories, globs; ``-`` for stdin) that
     ``selection`` selects, streamed in input order, each a :class:`Candidate`; with
-    ``dedupe``, only the first record of each content hash. A record that cannot be read
-    is given too, with its ``error`` set: the caller decides whether that stops it. The
-    counts (``read``, ``selected``, ``duplicates``, ``unreadable``) grow as it runs."""
+    ``dedupe``, only the first readable record of each content hash. ``needs`` reads of a
+    selected record what the caller will (``Candidate.record`` to encode it anew): a
+    record it cannot read is unreadable, and claims no content hash. A record that cannot
+    be read is given too, with its ``error`` set: the caller decides whether that stops
+    it. The counts (``read``, ``selected``, ``duplicates``, ``unreadable``) grow as it
+    runs."""
 
     def __init__(
         self,
@@ -292,11 +296,13 @@ class Selecting:
         selection: Selection | None = None,
         *,
         dedupe: bool = False,
+        needs: Callable[[Candidate], object] | None = None,
         on_progress: OnProgress | None = None,
     ) -> None:
         self.files = expand_paths(paths)
         self.selection = selection or Selection()
         self.dedupe = dedupe
+        self.needs = needs
         self.on_progress = on_progress
         self.read = self.selected = self.duplicates = self.unreadable = 0
 
@@ -310,6 +316,8 @@ class Selecting:
                 try:
                     if not selection.matches(c):
                         continue
+                    if self.needs is not None:
+                        self.needs(c)
                     if self.dedupe:
                         digest = c.digest()
                         if digest in seen:

@@ -265,26 +265,27 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
 
 
 def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:
-    """Best first by ``key`` (by name for ``player``), then by wins, total and name, each
-    with its ``rank``: players equal in all but the name share the rank (1, 1, 3), as
+    """Best first by ``key`` (by name for ``player``), then by wins, total, mean, best,
+    fewer games and name, each with its ``rank``: its place best first by ``key`` (by wins
+    for ``player``, listed by name), shared by players equal in every number (1, 1, 3), as
     :mod:`gamerec.ratings` ranks players rated alike.
 
     >>> rows = [PlayerStanding("Cy", 2, 1.0, 90), PlayerStanding("Ann", 2, 1.0, 90)]
     >>> rows.append(PlayerStanding("Bo", 2, 0.0, 80))
     >>> [(p.rank, p.player) for p in sort_standings(rows, "wins")]
     [(1, 'Ann'), (1, 'Cy'), (3, 'Bo')]
+    >>> [(p.rank, p.player) for p in sort_standings(rows, "player")]
+    [(1, 'Ann'), (3, 'Bo'), (1, 'Cy')]
     """
-    if key == "player":
-        return [
-            msgspec.structs.replace(p, rank=i) for i, p in enumerate(sorted(rows, key=lambda p: p.player), 1)
-        ]
 
-    def order(p: PlayerStanding) -> tuple[float, float, float]:
-        value = getattr(p, key)
-        return (-(value if value is not None else float("-inf")), -p.wins, -p.total)
+    def numbers(p: PlayerStanding, by: str) -> tuple[float, ...]:
+        value = getattr(p, by)
+        best = p.best if p.best is not None else float("-inf")
+        return (-(value if value is not None else float("-inf")), -p.wins, -p.total, -p.mean, -best, p.games)
 
+    by = "wins" if key == "player" else key
     ranked: list[PlayerStanding] = []
-    for i, p in enumerate(sorted(rows, key=lambda p: (*order(p), p.player)), 1):
-        tied = ranked and order(ranked[-1]) == order(p)
+    for i, p in enumerate(sorted(rows, key=lambda p: (*numbers(p, by), p.player)), 1):
+        tied = ranked and numbers(ranked[-1], by) == numbers(p, by)
         ranked.append(msgspec.structs.replace(p, rank=ranked[-1].rank if tied else i))
-    return ranked
+    return sorted(ranked, key=lambda p: p.player) if key == "player" else ranked

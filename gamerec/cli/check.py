@@ -87,9 +87,9 @@ def _json_record(obj: Any) -> None:
 
 
 def _json_duplicate(v: Verdict, first: str) -> None:
-    """A record seen before, as a line of JSON Lines: ``{"source": ..., "record": N,
-    "status": "duplicate", "duplicate_of": "file:N", "hash": ...}``."""
-    _json_record({"source": v.source, "record": v.record, "status": "duplicate", "duplicate_of": first,
+    """A record seen before, as a line of JSON Lines, keys in a verdict's order:
+    ``{"status": "duplicate", "source": ..., "record": N, "duplicate_of": "file:N", "hash": ...}``."""
+    _json_record({"status": "duplicate", "source": v.source, "record": v.record, "duplicate_of": first,
                   "hash": v.hash})  # fmt: skip
 
 

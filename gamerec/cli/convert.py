@@ -119,6 +119,7 @@ def export(
       gamerec export games.grec --to csv > actions.csv
       gamerec export 'season/**/*.grec' --to parquet -o season-parquet --jobs 2
     """
+    given = to is not None  # else told by the output's suffix
     to = _export_form(output, to)
     if seat is not None and to != ExportTo.html:
         refuse("--seat", f"applies to --to html only, not --to {to.value}")
@@ -147,11 +148,13 @@ def export(
             )
         )
         return EXIT_INPUT if summary.unreadable else EXIT_OK
+    # the form came from --to, or from the output's name
+    flag, form = ("--to", to.value) if given else ("FILE...", f"{output}: {to.value}")
     if len(files) != 1:
-        refuse("--to", f"{to.value} exports one file ({len(files)} given); --to parquet takes a batch")
+        refuse(flag, f"{form} exports one file ({len(files)} given); --to parquet takes a batch")
     (file,) = files
     if os.path.isdir(file):
-        refuse("--to", f"{to.value} exports one file, not a folder ({file}); --to parquet takes a batch")
+        refuse(flag, f"{form} exports one file, not a folder ({file}); --to parquet takes a batch")
     if to == ExportTo.html:
         entries = load(file, record)
         if len(entries) > 1:

@@ -101,8 +101,9 @@ def _selected(selecting: Selecting) -> Iterator[Listing]:
 def _list(items: Iterable[Listing], as_json: bool, selecting: Selecting | None = None) -> int:
     """Each record listed (a row, or a JSON line), each unreadable one reported on stderr,
     then the summary: ``{"summary": {"records": R, "listed": L, "unreadable": U}}`` (and
-    ``duplicates`` with --dedupe), or its line on stderr (``3 records listed of 5 read; 1
-    unreadable``). ``records`` counts every record read, selected or not."""
+    ``duplicate``, as validate's summary says it, with --dedupe), or its line on stderr
+    (``3 records listed of 5 read; 1 unreadable``). ``records`` counts every record read,
+    selected or not."""
     unreadable = listed = 0
     rows: list[list[str]] = []
     for item in items:
@@ -122,7 +123,7 @@ def _list(items: Iterable[Listing], as_json: bool, selecting: Selecting | None =
     read = selecting.read if selecting is not None else listed + unreadable
     summary = {"records": read, "listed": listed, "unreadable": unreadable}
     if selecting is not None and selecting.dedupe:
-        summary["duplicates"] = selecting.duplicates
+        summary["duplicate"] = selecting.duplicates
     if as_json:
         sys.stdout.write(json_line({"summary": summary}) + "\n")
     else:
@@ -140,8 +141,8 @@ def _listed_line(summary: dict[str, int]) -> str:
         text += f" of {read} read"
     if summary["unreadable"]:
         text += f"; {summary['unreadable']} unreadable"
-    if summary.get("duplicates"):
-        dups = summary["duplicates"]
+    if summary.get("duplicate"):
+        dups = summary["duplicate"]
         text += f"; {dups} duplicate{'s' if dups != 1 else ''} left out"
     return text
 

@@ -84,9 +84,10 @@ def _check_jobs(value: int | None) -> int | None:
 
 
 def check_seed(value: int | None) -> int | None:
-    """``--seed``: an integer a record can keep (MessagePack's 64 bits: -2^63 to 2^64-1)."""
-    if value is not None and not -(2**63) <= value < 2**64:
-        raise typer.BadParameter(f"{value}: a seed fits in 64 bits (-2^63 to 2^64-1), as the record keeps it")
+    """``--seed``: a whole number from 0 to 2^64-1, as a simulated record keeps it (a
+    negative seed would deal what its opposite deals: Python's generator drops the sign)."""
+    if value is not None and not 0 <= value < 2**64:
+        raise typer.BadParameter(f"{value}: a seed is a whole number from 0 to 2^64-1")
     return value
 
 

@@ -156,10 +156,10 @@ def record(
     output_form(output, None, has_to=False)  # an unknown suffix refused before the game, not after it
     if date and not _iso_date(date):
         refuse("--date", f"{date!r} is not a date: YYYY-MM-DD (a real day), YYYY-MM or YYYY")
-    if seed is not None and hands != HandsChoice.seed:
-        refuse("--seed", "deals the hands only with --hands seed")
     if resume is not None:
         for flag, value in (
+            ("--hands", hands != HandsChoice.typed),
+            ("--seed", seed is not None),
             ("--game", game),
             ("--players", players),
             ("--rule", rule),
@@ -172,6 +172,8 @@ def record(
         ):
             if value:
                 refuse(flag, "the journal given with --resume has it already")
+    if seed is not None and hands != HandsChoice.seed:
+        refuse("--seed", "deals the hands only with --hands seed")
     # refused before anything is asked or read: the journal is never the output, nor replaced
     the_journal = resume if resume is not None else journal or f"{output}.journal"
     if same_file(output, the_journal):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import chain
 from typing import Annotated
 
@@ -21,7 +21,6 @@ from ..select import (
     Candidate,
     Selection,
     SelectionError,
-    can_read,
     encode_selected,
     select,
     unreadable_message,
@@ -217,11 +216,14 @@ def filter_cmd(
         refuse("--output", "missing: name the file to write (- for stdout), or give --count")
     form = output_form(output, to) if output is not None else None
     with Work("selecting", "no output written", quiet=quiet) as work:
-        run = select(files, selection, dedupe=dedupe, on_progress=work)
+        # what is read of each record selected: all of it, for an output encoded anew, or
+        # before a copy claims its content hash (--dedupe: else a damaged first copy would
+        # push out an intact one); binary frames are otherwise copied with their header read
+        binary = form is None or form.value == "binary"
+        needs = Candidate.header if binary and not dedupe else Candidate.record
+        run = select(files, selection, dedupe=dedupe, needs=needs, on_progress=work)
         inputs = run.files
-        # what the output needs read of each record (binary frames are copied undecoded)
-        needs = Candidate.header if form is None or form.value == "binary" else Candidate.record
-        kept = _Readable(needs, skip_unreadable, "no count" if count else "nothing written")
+        kept = _Readable(skip_unreadable, "no count" if count else "nothing written")
         if count:
             counted = sum(1 for c in run if kept(c))
             sys.stdout.write(f"{counted}\n")
@@ -231,12 +233,12 @@ def filter_cmd(
             first = next(chosen, None)
             if first is not None:
                 _write(chain([first], chosen), output, form, force, inputs)
-    selected = run.selected - kept.skipped
+    selected = run.selected
     if count:  # the number alone; the exit code says whether it is 0
         return EXIT_OK if selected else EXIT_PROBLEM
     dups = run.duplicates
     tail = f"; {dups} duplicate{'s' if dups != 1 else ''} left out" if dups else ""
-    unread = run.unreadable + kept.skipped
+    unread = run.unreadable
     tail += f"; {unread} unreadable left out" if unread else ""
     if selected:
         where = "standard output" if output == "-" else output
@@ -247,23 +249,19 @@ def filter_cmd(
 
 
 class _Readable:
-    """Whether a candidate goes on: readable (as far as ``needs`` reads it); one that is not
-    stops the run with :func:`gamerec.select.unreadable_message` (``what``: what came of
-    it), or with ``skip`` is reported on stderr, counted in ``skipped`` (those the
-    selection had counted as selected) and left out."""
+    """Whether a candidate goes on: one the selection found unreadable stops the run with
+    :func:`gamerec.select.unreadable_message` (``what``: what came of it), or with ``skip``
+    is reported on stderr and left out (the selection counted it)."""
 
-    def __init__(self, needs: Callable[[Candidate], object], skip: bool, what: str) -> None:
-        self.needs, self.skip, self.what = needs, skip, what
-        self.skipped = 0
+    def __init__(self, skip: bool, what: str) -> None:
+        self.skip, self.what = skip, what
 
     def __call__(self, c: Candidate) -> bool:
-        selected = c.error is None  # else the selection counted it unreadable already
-        if selected and can_read(c, lambda: self.needs(c)):
+        if c.error is None:
             return True
         if not self.skip:
             raise InputError(f"{unreadable_message(c, self.what)} or give --skip-unreadable")
         err.print(verdict_line(c.problem()))
-        self.skipped += selected
         return False
 
 

@@ -93,7 +93,11 @@ def why_missing(path: str) -> str:
         if e.errno == errno.ELOOP:
             return "a loop of symbolic links"
         if os.path.islink(path):
-            return f"a symbolic link to {name_text(os.readlink(path))!r}, which does not exist"
+            target = os.readlink(path)
+            if os.path.islink(os.path.join(os.path.dirname(path), target)):  # a chain, broken further on
+                end = name_text(os.path.realpath(path))
+                return f"a chain of symbolic links that ends at {end!r}, which does not exist"
+            return f"a symbolic link to {name_text(target)!r}, which does not exist"
         if e.errno == errno.ENOTDIR:
             return "a part of the path is not a directory"
         if e.errno == errno.EACCES:

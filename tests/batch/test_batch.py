@@ -20,7 +20,7 @@ from gamerec.format.binary import content_hash, encode_binary
 from gamerec.format.listing import list_records
 from gamerec.format.record import Bid, Claim, Record
 from gamerec.format.write import write_records
-from gamerec.standings import PlayerStanding, standings
+from gamerec.standings import PlayerStanding, sort_standings, standings
 from gamerec.verdicts import STATUSES, GameResult, ScoreSheet, Verdict
 
 RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "160", "GAMEREC_DEBUG": "1"})
@@ -242,3 +242,21 @@ def test_a_claim_does_not_change_the_content_hash() -> None:
     assert content_hash(claimed) == content_hash(record)
     renamed = msgspec.structs.replace(record, players=["X", "Y"])
     assert content_hash(renamed) != content_hash(record)
+
+
+def test_a_rank_is_shared_only_by_players_equal_in_every_number() -> None:
+    """Found by review: the tie was (key, wins, total), so Ann and Bo, apart in games, mean
+    and best, shared rank 1; and `--sort player` numbered the rows alphabetically, partners
+    equal in every number 1 and 3."""
+    rows = [
+        PlayerStanding("Ann", 2, 1.0, 90, 45.0, 60),
+        PlayerStanding("Bo", 3, 1.0, 90, 30.0, 50),
+        PlayerStanding("Cy", 1, 0.0, 10, 10.0, 10),
+        PlayerStanding("Di", 3, 1.0, 90, 30.0, 50),
+    ]
+    for key in ("wins", "total", "games"):
+        ranks = {p.player: p.rank for p in sort_standings(rows, key)}
+        assert ranks["Bo"] == ranks["Di"] != ranks["Ann"], (key, ranks)
+    by_name = sort_standings(rows, "player")
+    assert [p.player for p in by_name] == ["Ann", "Bo", "Cy", "Di"]
+    assert [p.rank for p in by_name] == [1, 2, 4, 2]  # by wins, then total, mean, best...

@@ -358,11 +358,39 @@ def test_ls_says_what_it_listed_and_where_a_record_is_damaged(tmp_path: Path) ->
         f"{path}: record 2: unreadable: {damaged}",
         "4 records listed of 5 read; 1 unreadable",
     ]
-    r = cli("ls", path, path.with_name("d.grec"), "--player", "Bot 1", "--dedupe", "--json")
-    _, summary = json_lines(r.stdout)
-    assert summary == {"records": 5, "listed": 4, "unreadable": 1, "duplicates": 0}
+    copy = tmp_path / "copy.grec"  # a second file of the same records: 4 duplicates
+    shutil.copy(path, copy)
+    r = cli("ls", path, copy, "--player", "Bot 1", "--dedupe", "--json")
+    listed, summary = json_lines(r.stdout)
+    assert summary == {"records": 10, "listed": 4, "unreadable": 2, "duplicate": 4}
+    assert {x["source"] for x in listed} == {str(path)}
+    r = cli("ls", path, copy, "--dedupe")
+    assert r.stderr.splitlines()[-1] == "4 records listed of 10 read; 2 unreadable; 4 duplicates left out"
     r = cli("ls", path, "--game", "blackball")
     assert r.stdout == "" and r.stderr.splitlines()[-1] == "0 records listed of 5 read; 1 unreadable"
     whole = tmp_path / "w.grec"
     write_records(simulate("forest", 3, 1, seed=2), whole)
     assert cli("ls", whole).stderr == "1 record listed\n"
+
+
+def test_a_copy_that_cannot_be_read_claims_no_hash(tmp_path: Path) -> None:
+    """`filter --dedupe --skip-unreadable` of a record whose body is damaged (header and
+    checksum intact) followed by an intact copy wrote nothing: the damaged copy claimed
+    the content hash, then was skipped. The readable copy is kept."""
+    from gamerec.format import container
+    from gamerec.format.binary import encode_binary
+
+    record = next(iter(simulate("forest", 3, 1, seed=4)))
+    good = encode_binary(record)
+    head_len, _ = container._LENS.unpack_from(good, len(container.SYNC))
+    start = len(container.SYNC) + container._LENS.size + 4
+    header = good[start : start + head_len]
+    bad = container.frame(header, b"\xc1 not a body")
+    path = tmp_path / "dupbad.grec"
+    path.write_bytes(container.FILE_HEADER + bad + good)
+    for out in ("d.jsonl", "d.grec"):
+        r = cli("filter", path, "-o", tmp_path / out, "--skip-unreadable", "--dedupe")
+        assert r.exit_code == 0, r.stderr
+        assert r.stderr.splitlines()[-1].startswith("1 of 2 records matched; 1 unreadable left out")
+        (entry,) = read_file(tmp_path / out)
+        assert entry.record is not None and content_hash(entry.record) == content_hash(record)

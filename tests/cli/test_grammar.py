@@ -208,6 +208,10 @@ ONE_FILE = "Invalid value for '--to': csv exports one file"
         # was `gamerec: DIR: is a directory`
         (["export", "{dir}", "--to", "csv", "-o", "x.csv"],
          ONE_FILE + ", not a folder ({dir}); --to parquet takes a batch"),
+        # the form told by the output's name: the files are what is wrong, not a --to never given
+        (["export", "{dir}", "-o", "x.html"],
+         "Invalid value for 'FILE...': x.html: html exports one file, not a folder ({dir});"
+         " --to parquet takes a batch"),
         # was `Invalid value for '--csv': and --json are two forms of the standings: choose one`
         (["score", "--standings", "--json", "--csv", "{a}"], TWO_FORMS.format("standings (choose one)")),
         (["ratings", "--json", "--csv", "{a}"], TWO_FORMS.format("ratings (choose one)")),

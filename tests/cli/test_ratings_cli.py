@@ -154,7 +154,8 @@ def test_records_not_valid_are_left_out_with_exit_1() -> None:
 
 
 def test_a_player_in_two_seats_is_not_rated(tmp_path: Path) -> None:
-    [game] = simulate("blackball", 3, 1, seed=3, names=["Ann", "Ann", "Bob"])
+    [game] = simulate("blackball", 3, 1, seed=3, names=["Ann", "Ann2", "Bob"])
+    game.players = ["Ann", "Ann", "Bob"]  # a legal record (simulate refuses such names)
     path = tmp_path / "twice.json"
     write_records([game], path)
     r = cli("ratings", path)

@@ -203,3 +203,17 @@ def test_a_missing_file_is_still_no_such_file(tmp_path: Path) -> None:
     r = run("validate", "nothing.grec", cwd=tmp_path)
     assert r.returncode == 2
     assert r.stderr.decode() == "gamerec: nothing.grec: no such file or directory\n"
+
+
+def test_a_chain_of_links_names_where_it_breaks(tmp_path: Path) -> None:
+    """Found by review: dang2 -> dang -> moved/x.grec said "a symbolic link to 'dang',
+    which does not exist", and dang does exist."""
+    (tmp_path / "dang.grec").symlink_to("moved/x.grec")
+    (tmp_path / "dang2.grec").symlink_to("dang.grec")
+    r = run("validate", "dang2.grec", cwd=tmp_path)
+    assert r.returncode == 2
+    end = os.path.realpath(tmp_path / "moved" / "x.grec")
+    assert (
+        r.stderr.decode()
+        == f"gamerec: dang2.grec: a chain of symbolic links that ends at {end!r}, which does not exist\n"
+    )
