@@ -388,6 +388,88 @@ class BlackSwanTarocState(GameState):
             self.trick.append((seat, card, -1))
         return self._next_follower()
 
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a lead, a pass, a card that follows or
+        a pledge that is plainly legal is played here as :meth:`apply` plays it, without
+        the calls that read and check it; every other action (the Swan played, an action
+        whose draws the record's stock may not give), and every one that is not legal, goes
+        to :meth:`apply` (which says why)."""
+        n = self.n
+        hands = self.hands  # (this game's: apply_run runs within one deal)
+        sizes = self.sizes
+        suit_counts = self.suit_counts
+        pledges = self.pledges
+        stock = len(self.stock)
+        short = stock < self.pile_size  # the record's stock stops before the pile's end
+        followers = [[(s + k) % n for k in range(1, n)] for s in range(n)]
+        i = 0
+        try:
+            for action in actions:
+                kind = type(action)
+                seat = action.seat  # type: ignore[attr-defined]
+                if seat == self.turn and not (short and stock - self.drawn < n):
+                    played = False
+                    phase = self.phase
+                    if kind is Play:
+                        card = action.card  # type: ignore[attr-defined]
+                        if type(card) is int and 0 <= card < SWAN and hands[seat][card]:
+                            suit = SUIT[card]
+                            by_suit = suit_counts[seat]
+                            if phase == _FOLLOW:
+                                led = self.led_suit
+                                if suit == led or led == 12 or not by_suit[led]:
+                                    hands[seat][card] -= 1
+                                    sizes[seat] -= 1
+                                    by_suit[suit] -= 1
+                                    self.trick.append((seat, card, -1))
+                                    played = True
+                            elif phase == _LEAD:
+                                hands[seat][card] -= 1
+                                sizes[seat] -= 1
+                                by_suit[suit] -= 1
+                                self.trick = [(seat, card, -1)]
+                                self.led_suit = suit
+                                self.to_follow = followers[seat][:]
+                                self.skipped = []
+                                self.phase = _FOLLOW
+                                played = True
+                    elif kind is Pledge:
+                        pledge = action.pledge  # type: ignore[attr-defined]
+                        held = pledges[seat]
+                        if phase == _FOLLOW and type(pledge) is int and 0 <= pledge < 3 and held[pledge]:
+                            led = self.led_suit
+                            if led == 12 or not sizes[seat] or not suit_counts[seat][led]:
+                                held[pledge] -= 1
+                                self.trick.append((seat, -1, pledge))
+                                played = True
+                    elif kind is Pass and phase == _LEAD:
+                        card = action.card  # type: ignore[attr-defined]
+                        if type(card) is int and 0 <= card <= SWAN and hands[seat][card]:
+                            suit = SUIT[card]
+                            hands[seat][card] -= 1
+                            sizes[seat] -= 1
+                            suit_counts[seat][suit] -= 1
+                            to = (seat - 1) % n
+                            hands[to][card] += 1
+                            sizes[to] += 1
+                            suit_counts[to][suit] += 1
+                            self._end_turn()
+                            i += 1
+                            continue
+                    if played:  # the next follower, as _next_follower finds it
+                        to_follow = self.to_follow
+                        if to_follow and sizes[to_follow[0]]:
+                            self.turn = to_follow.pop(0)
+                        else:
+                            self._next_follower()
+                        i += 1
+                        continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
+
     def _check_draws(self, action: Action) -> None:
         """Raise StockMissing, before anything changes, when ``action`` (legal) ends a trick
         whose draws need a card of the pile that the record's stock does not give."""
