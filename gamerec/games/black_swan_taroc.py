@@ -532,45 +532,32 @@ class BlackSwanTarocState(GameState):
 
     def _take_trick(self) -> list[Event]:
         trick = self.trick
-        led = self.led_suit
-        winner_i = 0
-        if led == 12:
-            # against the Swan only a major wins: the highest, the earlier on a tie
-            best = -1
-            for i, (_, c, _) in enumerate(trick):
-                if c >= 0 and IS_MAJOR[c] and ORDER[c] > best:
-                    winner_i, best = i, ORDER[c]
-        else:
-            trumps = self.trumps
-            best_key = -1
-            for i, (_, c, _) in enumerate(trick):
-                if c < 0:
-                    continue
-                s = SUIT[c]
-                if s == led:
-                    key = ORDER[c]
-                elif (
-                    led < 6 and IS_MAJOR[c] and (trumps == "all" or (trumps == "affiliated" and s == led + 6))
-                ):
-                    key = 100 + ORDER[c]  # a trump over the led minor suit
-                else:
-                    continue
-                if key > best_key:
-                    winner_i, best_key = i, key
-        winner = trick[winner_i][0]
+        # one pass: the winner (the highest key of _KEYS, the earlier on a tie; the leader
+        # when no card can win, as against a Swan lead without a major), the points (the
+        # Swan's after the pass: they depend on who wins) and the cards captured
+        keys = _KEYS[self.trumps][self.led_suit]
+        winner = trick[0][0]
+        best = -1
         points = 0
-        swan_played = False
+        swan_seat = -1
+        cards = []
         for s, c, p in trick:
-            if c >= 0:
-                self.captured[winner].append(c)
-                if c == SWAN:
-                    swan_played = True
-                    self.swan_captor = winner
-                    points += 10 if s == winner else 1
-                else:
-                    points += POINTS[c]
-            else:
+            if c < 0:
                 points += PLEDGE_VALUES[p]
+                continue
+            cards.append(c)
+            if c == SWAN:
+                swan_seat = s
+                continue
+            points += POINTS[c]
+            key = keys[c]
+            if key > best:
+                winner, best = s, key
+        self.captured[winner].extend(cards)
+        swan_played = swan_seat >= 0
+        if swan_played:
+            self.swan_captor = winner
+            points += 10 if swan_seat == winner else 1
         self.points[winner] += points
         self.tricks += 1
         events: list[Event] = (
@@ -751,6 +738,33 @@ _BY_ORDER: Final[list[tuple[int, int]]] = sorted(
     ((c, ORDER[c]) for c in range(len(SUIT))), key=lambda p: p[1]
 )
 _NO_ORDER: Final = 1000  # above every card's order
+
+
+def _keys(trumps: str, led: int) -> list[int]:
+    """Each card's key in a trick led in suit ``led`` (12: the Swan) under option
+    ``trumps``: the highest key wins the trick, -1 never wins. The led suit by its order;
+    against a led minor suit a trump (every major with ``all``, the affiliated major with
+    ``affiliated``) above every card of it; against the Swan only a major, by its order. A
+    led major suit is won only by its own suit."""
+    keys = []
+    for c in range(len(SUIT)):
+        s = SUIT[c]
+        if led == 12:
+            key = ORDER[c] if IS_MAJOR[c] else -1
+        elif s == led:
+            key = ORDER[c]
+        elif led < 6 and IS_MAJOR[c] and (trumps == "all" or (trumps == "affiliated" and s == led + 6)):
+            key = 100 + ORDER[c]
+        else:
+            key = -1
+        keys.append(key)
+    return keys
+
+
+#: the cards' keys in a trick, by option trumps and led suit (index 12: the Swan led)
+_KEYS: Final[dict[str, list[list[int]]]] = {
+    t: [_keys(t, led) for led in range(13)] for t in ("none", "affiliated", "all")
+}
 _SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 
