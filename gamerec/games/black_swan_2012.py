@@ -419,7 +419,10 @@ class BlackSwan2012State(GameState):
         k = len(self.sides)
         scores = [0] * k
         for s, pile in enumerate(self.piles):
-            scores[self.side_of[s]] += sum(_POINTS[c] for c in pile)
+            points = 0
+            for c in pile:
+                points += _POINTS[c]
+            scores[self.side_of[s]] += points
         if self.declared is not None:
             scores[self.side_of[self.declared]] *= 2
         result = tuple(scores)
