@@ -103,6 +103,7 @@ SUIT.append(12)
 ORDER.append(14)  # the Swan: above every minor, below every major
 POINTS.append(1)  # 10 when its own player wins the trick
 IS_MAJOR: Final = [s >= 6 and s < 12 for s in SUIT]
+_ORDERS: Final = max(ORDER) + 1  # the orders: 0 .. 25
 SUIT_NAMES: Final = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
 
 
@@ -155,6 +156,7 @@ class BlackSwanTarocState(GameState):
         self.hands: list[list[int]] = [[] for _ in range(n)]  # card counts per seat
         self.sizes = [0] * n
         self.suit_counts = [[0] * 13 for _ in range(n)]  # cards held per suit
+        self.in_hands = [0] * _ORDERS  # the cards in all hands, by order (for the handout)
         self.pledges = [[0, 0, 0] for _ in range(n)]  # held: feathers, stones, pearls
         self.bank = list(BANK)
         self.captured: list[list[int]] = [[] for _ in range(n)]  # captured cards
@@ -211,8 +213,10 @@ class BlackSwanTarocState(GameState):
             self.hands[s] = counts
             self.sizes[s] = len(hand)
             by_suit = self.suit_counts[s]
+            in_hands = self.in_hands
             for c in hand:
                 by_suit[SUIT[c]] += 1
+                in_hands[ORDER[c]] += 1
             self.pledges[s][0] = 1
         self.bank[0] -= n
         self.stock = deal.stock
@@ -371,6 +375,7 @@ class BlackSwanTarocState(GameState):
                 if not self.emit:
                     return self._end_turn()
                 return [PassedDown(seat, to, card), *self._end_turn()]
+            self.in_hands[ORDER[card]] -= 1
             self.trick = [(seat, card, -1)]
             self.led_suit = suit
             self.to_follow = [(seat + k) % n for k in range(1, n)]
@@ -385,6 +390,7 @@ class BlackSwanTarocState(GameState):
             self.hands[seat][card] -= 1
             sizes[seat] -= 1
             self.suit_counts[seat][SUIT[card]] -= 1
+            self.in_hands[ORDER[card]] -= 1
             self.trick.append((seat, card, -1))
         return self._next_follower()
 
@@ -399,6 +405,7 @@ class BlackSwanTarocState(GameState):
         sizes = self.sizes
         suit_counts = self.suit_counts
         pledges = self.pledges
+        in_hands = self.in_hands
         stock = len(self.stock)
         short = stock < self.pile_size  # the record's stock stops before the pile's end
         followers = [[(s + k) % n for k in range(1, n)] for s in range(n)]
@@ -421,12 +428,14 @@ class BlackSwanTarocState(GameState):
                                     hands[seat][card] -= 1
                                     sizes[seat] -= 1
                                     by_suit[suit] -= 1
+                                    in_hands[ORDER[card]] -= 1
                                     self.trick.append((seat, card, -1))
                                     played = True
                             elif phase == _LEAD:
                                 hands[seat][card] -= 1
                                 sizes[seat] -= 1
                                 by_suit[suit] -= 1
+                                in_hands[ORDER[card]] -= 1
                                 self.trick = [(seat, card, -1)]
                                 self.led_suit = suit
                                 self.to_follow = followers[seat][:]
@@ -601,6 +610,7 @@ class BlackSwanTarocState(GameState):
             self.hands[s][c] += 1
             sizes[s] += 1
             self.suit_counts[s][SUIT[c]] += 1
+            self.in_hands[ORDER[c]] += 1
             if emit:
                 draws.append((s, c))
         self.drawn = drawn
@@ -628,23 +638,27 @@ class BlackSwanTarocState(GameState):
             kind += 1
         if kind == 3:  # the bank is empty
             return None
+        # the lowest order in any hand, then the first seat from the dealer's left that
+        # holds a card of it (whose lowest card is then the lowest: a tie goes to the first)
+        in_hands = self.in_hands
+        order = 0
+        while order < _ORDERS and not in_hands[order]:
+            order += 1
+        if order == _ORDERS:  # no hand holds a card
+            return None
+        cards = _LEVELS[order]
+        hands = self.hands
         n = self.n
-        best = _NO_ORDER
         who = -1
-        sizes = self.sizes
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
-            if not sizes[s]:
-                continue
-            hand = self.hands[s]
-            # the lowest card held, if it is lower than the best so far (a tie goes to the
-            # earlier seat): only the cards below the best so far are looked at
-            for c, order in _BY_ORDER:
-                if order >= best:
-                    break
+            hand = hands[s]
+            for c in cards:
                 if hand[c]:
-                    best, who = order, s
+                    who = s
                     break
+            if who >= 0:
+                break
         if who < 0:
             return None
         bank[kind] -= 1
@@ -733,11 +747,8 @@ class BlackSwanTarocState(GameState):
         return ", ".join(parts) if parts else "no pledges"
 
 
-#: every card and its order, lowest first
-_BY_ORDER: Final[list[tuple[int, int]]] = sorted(
-    ((c, ORDER[c]) for c in range(len(SUIT))), key=lambda p: p[1]
-)
-_NO_ORDER: Final = 1000  # above every card's order
+#: the cards of each order (equal in the global order), lowest first
+_LEVELS: Final[list[list[int]]] = [[c for c in range(len(ORDER)) if ORDER[c] == o] for o in range(_ORDERS)]
 
 
 def _keys(trumps: str, led: int) -> list[int]:
