@@ -204,7 +204,8 @@ class BlackSwanTarocState(GameState):
             )
         check_cards(DECK, deal.hands, self.players, [("the draw pile", deal.stock)])
         self.deal_index += 1
-        self._reset()
+        if self.deal_index:  # (the first deal finds the state as __init__ left it)
+            self._reset()
         self.dealer = dealer
         for s, hand in enumerate(deal.hands):
             counts = [0] * len(DECK.codes)
@@ -227,6 +228,24 @@ class BlackSwanTarocState(GameState):
 
     def _check_draw(self, draw: Sequence[Sequence[int | None]], dealer: int, number: int) -> None:
         n = self.n
+        if len(draw) == 1 and len(draw[0]) == n:
+            # the common draw, in one pass: one round, a card for every seat, distinct, the
+            # dealer's alone the highest (else the rounds are checked below, for the message)
+            row = draw[0]
+            best = high = -1
+            tied = False
+            for s in range(n):
+                c = row[s]
+                if type(c) is not int or not 0 <= c <= SWAN:
+                    tied = True  # (no card: the check below says so)
+                    break
+                order = ORDER[c]
+                if order > best:
+                    best, high, tied = order, s, False
+                elif order == best:
+                    tied = True
+            if not tied and high == dealer and len(set(row)) == n:
+                return
         drawing = list(range(n))
         if not draw:
             raise Illegal("deal-draw", f"game {number}: the dealer draw has no rounds")
@@ -467,7 +486,9 @@ class BlackSwanTarocState(GameState):
                             continue
                     if played:  # the next follower, as _next_follower finds it
                         to_follow = self.to_follow
-                        if to_follow and sizes[to_follow[0]]:
+                        if not to_follow:
+                            self._take_trick()
+                        elif sizes[to_follow[0]]:
                             self.turn = to_follow.pop(0)
                         else:
                             self._next_follower()
@@ -577,9 +598,10 @@ class BlackSwanTarocState(GameState):
         if swan_played:
             events.extend(self._game_over("the Black Swan was played"))
             return events
-        draws = self._draw()
-        if draws and self.emit:
-            events.append(Drew(tuple(draws)))
+        if self.drawn < self.pile_size:  # (else the pile is done: no draws)
+            draws = self._draw()
+            if draws and self.emit:
+                events.append(Drew(tuple(draws)))
         events.extend(self._end_turn())
         return events
 
@@ -594,10 +616,13 @@ class BlackSwanTarocState(GameState):
             return draws
         stock = self.stock
         sizes = self.sizes
+        hands = self.hands
+        suit_counts = self.suit_counts
+        in_hands = self.in_hands
         emit = self.emit
-        first = (self.leader + 1) % n
-        for k in range(n):
-            s = (first + k) % n
+        s = self.leader
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if sizes[s] >= DRAW_LIMIT:
                 continue
             if drawn >= pile_size:
@@ -607,10 +632,10 @@ class BlackSwanTarocState(GameState):
                 raise self._stock_missing(s, drawn)
             c = stock[drawn]
             drawn += 1
-            self.hands[s][c] += 1
+            hands[s][c] += 1
             sizes[s] += 1
-            self.suit_counts[s][SUIT[c]] += 1
-            self.in_hands[ORDER[c]] += 1
+            suit_counts[s][SUIT[c]] += 1
+            in_hands[ORDER[c]] += 1
             if emit:
                 draws.append((s, c))
         self.drawn = drawn
