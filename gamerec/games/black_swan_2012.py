@@ -37,12 +37,12 @@ What cards played together form (``combination``) and every play a hand can make
 :mod:`gamerec.games.black_swan_2012_combinations` and :mod:`gamerec.games.black_swan_2012_plays`.
 
 Why one module of over 500 lines: what could move out already has (the combinations, every
-play a hand can make and the tables they are counted from); what is left is the one state machine of the rules
-above (deals, plays, captures, the deal's end and score, declarations) and its walk without
-steps (``apply_run``), which plays the common plays inline on the same attributes as
-``apply`` and must be read beside it (docs/performance.md, "Fourth round"). The bots and
-the messages' texts, about 80 lines, are all that could go, and they read the state's own
-attributes.
+play a hand can make and the tables they are counted from); what is left is the one state
+machine of the rules above (deals, plays, captures, the deal's end and score, declarations)
+and its walk without steps (``apply_run``), which plays the common plays inline on the same
+attributes as ``apply`` and must be read beside it (docs/performance.md, "Fourth round").
+The bots and the messages' texts, about 80 lines, are all that could go, and they read the
+state's own attributes.
 """
 
 from __future__ import annotations
