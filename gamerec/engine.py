@@ -29,7 +29,7 @@ import msgspec
 from mypy_extensions import mypyc_attr
 
 from .cards import PLEDGES, Deck
-from .errors import GamerecError, Illegal
+from .errors import GamerecError, Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, TrickWon
 from .format.record import Action, Deal
 from .options import option_values
@@ -310,6 +310,21 @@ class GameState(ABC):
     def apply(self, action: Action) -> Sequence[Event]:
         """Verify ``action``, play it and return the events it caused. Atomic: Illegal or
         StockMissing is raised before anything changes."""
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """Apply ``actions`` in order (the walk without steps: :func:`gamerec.fastwalk.apply_all`
+        turns ``emit`` off around it and drops the events). None when every action applied,
+        else the index of the first one that did not and why, the state as it was before
+        that action. A game may run its common actions inline here, on the same rules as
+        :meth:`apply` (which it calls for every other action, and for each error)."""
+        i = 0
+        try:
+            for action in actions:
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
 
     # -- copies ---------------------------------------------------------------------------
     def copy(self) -> GameState:

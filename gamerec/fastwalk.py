@@ -21,16 +21,10 @@ def apply_all(state: GameState, actions: Sequence[Action]) -> tuple[int, Illegal
     applied, else the index of the first one that did not and why. The state reports its
     events again afterwards, to whoever applies the next action."""
     state.emit = False
-    i = 0
     try:
-        for action in actions:
-            state.apply(action)
-            i += 1
-    except (Illegal, StockMissing) as e:
-        return i, e
+        return state.apply_run(actions)
     finally:
         state.emit = True
-    return None
 
 
 def next_deal_refused(state: GameState, di: int, actions_before: int) -> Illegal | None:

@@ -35,6 +35,14 @@ Rules as gamerec plays them:
 What cards played together form (``combination``) and every play a hand can make
 (``playable``, which ``legal_actions`` and the bots use) are
 :mod:`gamerec.games.black_swan_2012_combinations` and :mod:`gamerec.games.black_swan_2012_plays`.
+
+Why one module of over 500 lines: what could move out already has (the combinations, every
+play a hand can make and the tables they are counted from); what is left is the one state
+machine of the rules above (deals, plays, captures, the deal's end and score, declarations)
+and its walk without steps (``apply_run``), which plays the common plays inline on the same
+attributes as ``apply`` and must be read beside it (docs/performance.md, "Fourth round").
+The bots and the messages' texts, about 80 lines, are all that could go, and they read the
+state's own attributes.
 """
 
 from __future__ import annotations
@@ -55,7 +63,7 @@ from ..engine import (
     plural,
     seat_name,
 )
-from ..errors import Illegal
+from ..errors import Illegal, StockMissing
 from ..events import Captured, Declared, WentOut
 from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
@@ -316,7 +324,74 @@ class BlackSwan2012State(GameState):
             nxt = seat + 1 if seat + 1 < self.n else 0
             self.turn = nxt if sizes[nxt] else self._next_holder(seat)
             return _NO_EVENTS if went_out is None else (went_out,)
-        events: list[Event] = [] if went_out is None else [went_out]
+        return self._table_full(seat, [] if went_out is None else [went_out])
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a play that is plainly legal (by the
+        seat to play, of cards held, one combination) is played here as :meth:`apply` plays
+        it, its cards taken off the hand once while they are checked; every other action,
+        and every one that is not legal, goes to :meth:`apply` (which says why)."""
+        counts = self.counts  # (this deal's: apply_run runs within one deal)
+        sizes = self.held
+        n = self.n
+        min_run = self.min_run
+        joker_triple = self.joker_triple
+        i = 0
+        try:
+            for action in actions:
+                if type(action) is Cards and self.playing:
+                    seat = action.seat
+                    cards = action.cards
+                    k = len(cards)
+                    table = self.table
+                    on = len(table)
+                    played = False
+                    if seat == self.turn:
+                        held = counts[seat]
+                        if k == 1:  # (the table holds fewer than TABLE cards between plays)
+                            c = cards[0]
+                            if type(c) is int and 0 <= c < _DECK_SIZE and held[c]:
+                                held[c] -= 1
+                                table.append(c)
+                                self.table_seats.append(seat)
+                                played = True
+                        elif 1 < k <= TABLE - on:
+                            taken = 0
+                            for c in cards:
+                                if type(c) is not int or not 0 <= c < _DECK_SIZE or not held[c]:
+                                    break
+                                held[c] -= 1
+                                taken += 1
+                            if taken == k and combination(cards, min_run, joker_triple) is not None:
+                                table.extend(cards)
+                                self.table_seats.extend([seat] * k)
+                                played = True
+                            else:
+                                for c in cards[:taken]:
+                                    held[c] += 1
+                        if played:  # the rest of apply, without events
+                            self.played = True
+                            left = sizes[seat] - k
+                            sizes[seat] = left
+                            if not left:
+                                self.out_order.append(seat)
+                            if on + k < TABLE:
+                                nxt = seat + 1 if seat + 1 < n else 0
+                                self.turn = nxt if sizes[nxt] else self._next_holder(seat)
+                            else:
+                                self._table_full(seat, [])
+                            i += 1
+                            continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
+
+    def _table_full(self, seat: int, events: list[Event]) -> list[Event]:
+        """``seat``'s play filled the table: the capture (and the deal's end with the last
+        one), its events after ``events``."""
+        table = self.table
         captured = tuple(table)
         self.table = []
         self.table_seats = []
@@ -352,7 +427,10 @@ class BlackSwan2012State(GameState):
         k = len(self.sides)
         scores = [0] * k
         for s, pile in enumerate(self.piles):
-            scores[self.side_of[s]] += sum(_POINTS[c] for c in pile)
+            points = 0
+            for c in pile:
+                points += _POINTS[c]
+            scores[self.side_of[s]] += points
         if self.declared is not None:
             scores[self.side_of[self.declared]] *= 2
         result = tuple(scores)

@@ -33,41 +33,43 @@ def combination(cards: Sequence[int], min_run: int = 2, joker_triple: bool = Fal
         return "single"
     if n == 0 or n > TABLE:
         return None
-    # one pass over the cards, on small ints: the jokers, and whether the natural cards
-    # share one rank or one suit; then the ranks' spans, ace high and ace low
-    first = -1
-    same_rank = same_suit = True
+    # one pass over the cards, on small ints (ranks 0 = two .. 12 = ace): the natural
+    # cards' ranks as a bit mask (a rank twice noted), the lowest and highest, whether
+    # they share one suit; then the ranks' span, ace high and ace low
+    seen = 0
+    lo, hi = 13, -1
+    twice = False
+    suit = -1
+    same_suit = True
     for c in cards:
         if c == SWAN:
             return None  # the Black Swan is only ever played alone
         if c == JOKER:
             continue
-        if first < 0:
-            first = c
-        else:
-            if c % 13 != first % 13:
-                same_rank = False
-            if c // 13 != first // 13:
-                same_suit = False
-    if first < 0:  # jokers alone
-        return "group" if n == 2 or (n == 3 and joker_triple) else None
-    if same_rank:
-        return "group"
-    if n < min_run or not same_suit:
-        return None
-    # ace high: positions 0 (two) .. 12 (ace); ace low: 0 (ace), 1 (two) .. 12 (king)
-    seen = 0
-    high_lo, high_hi, low_lo, low_hi = 13, -1, 13, -1
-    for c in cards:
-        if c == JOKER:
-            continue
         r = c % 13
-        if seen >> r & 1:
-            return None  # a rank twice
-        seen |= 1 << r
-        high_lo, high_hi = min(high_lo, r), max(high_hi, r)
-        low = 0 if r == 12 else r + 1
-        low_lo, low_hi = min(low_lo, low), max(low_hi, low)
-    if high_hi - high_lo < n or low_hi - low_lo < n:
+        bit = 1 << r
+        if seen & bit:
+            twice = True
+        seen |= bit
+        if r < lo:
+            lo = r
+        if r > hi:
+            hi = r
+        if suit < 0:
+            suit = c // 13
+        elif c // 13 != suit:
+            same_suit = False
+    if not seen:  # jokers alone
+        return "group" if n == 2 or (n == 3 and joker_triple) else None
+    if not seen & (seen - 1):  # one rank
+        return "group"
+    if twice or n < min_run or not same_suit:
+        return None
+    # the natural cards and the jokers fill n places: the span of the ranks, lowest to
+    # highest, is below n, ace high or ace low (the ace at place 0, the others one up: the
+    # span is then one above the highest rank below the ace)
+    if hi - lo < n:
+        return "sequence"
+    if hi == 12 and (seen & 0xFFF).bit_length() < n:
         return "sequence"
     return None

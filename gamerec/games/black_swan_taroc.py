@@ -44,7 +44,7 @@ Rules as gamerec plays them:
   are the sums of the finals; with one game its winner is the game's, with several the
   highest total wins and equal totals share.
 
-Why one module of over 700 lines: one module per game (the house's rule), so that the
+Why one module of over 800 lines: one module per game (the house's rule), so that the
 rules of black-swan-taroc (pass-downs, pledges, draws, both game ends, subpar conversion)
 stand together, stated in this docstring and checked in this code. The state class alone
 is over 500 lines (each of those rules is a step of its one state machine); what could
@@ -103,6 +103,7 @@ SUIT.append(12)
 ORDER.append(14)  # the Swan: above every minor, below every major
 POINTS.append(1)  # 10 when its own player wins the trick
 IS_MAJOR: Final = [s >= 6 and s < 12 for s in SUIT]
+_ORDERS: Final = max(ORDER) + 1  # the orders: 0 .. 25
 SUIT_NAMES: Final = (*TAROC_MINOR_NAMES, *TAROC_MAJOR_NAMES, "Black Swan")
 
 
@@ -155,6 +156,7 @@ class BlackSwanTarocState(GameState):
         self.hands: list[list[int]] = [[] for _ in range(n)]  # card counts per seat
         self.sizes = [0] * n
         self.suit_counts = [[0] * 13 for _ in range(n)]  # cards held per suit
+        self.in_hands = [0] * _ORDERS  # the cards in all hands, by order (for the handout)
         self.pledges = [[0, 0, 0] for _ in range(n)]  # held: feathers, stones, pearls
         self.bank = list(BANK)
         self.captured: list[list[int]] = [[] for _ in range(n)]  # captured cards
@@ -202,7 +204,8 @@ class BlackSwanTarocState(GameState):
             )
         check_cards(DECK, deal.hands, self.players, [("the draw pile", deal.stock)])
         self.deal_index += 1
-        self._reset()
+        if self.deal_index:  # (the first deal finds the state as __init__ left it)
+            self._reset()
         self.dealer = dealer
         for s, hand in enumerate(deal.hands):
             counts = [0] * len(DECK.codes)
@@ -211,8 +214,10 @@ class BlackSwanTarocState(GameState):
             self.hands[s] = counts
             self.sizes[s] = len(hand)
             by_suit = self.suit_counts[s]
+            in_hands = self.in_hands
             for c in hand:
                 by_suit[SUIT[c]] += 1
+                in_hands[ORDER[c]] += 1
             self.pledges[s][0] = 1
         self.bank[0] -= n
         self.stock = deal.stock
@@ -223,6 +228,24 @@ class BlackSwanTarocState(GameState):
 
     def _check_draw(self, draw: Sequence[Sequence[int | None]], dealer: int, number: int) -> None:
         n = self.n
+        if len(draw) == 1 and len(draw[0]) == n:
+            # the common draw, in one pass: one round, a card for every seat, distinct, the
+            # dealer's alone the highest (else the rounds are checked below, for the message)
+            row = draw[0]
+            best = high = -1
+            tied = False
+            for s in range(n):
+                c = row[s]
+                if type(c) is not int or not 0 <= c <= SWAN:
+                    tied = True  # (no card: the check below says so)
+                    break
+                order = ORDER[c]
+                if order > best:
+                    best, high, tied = order, s, False
+                elif order == best:
+                    tied = True
+            if not tied and high == dealer and len(set(row)) == n:
+                return
         drawing = list(range(n))
         if not draw:
             raise Illegal("deal-draw", f"game {number}: the dealer draw has no rounds")
@@ -371,6 +394,7 @@ class BlackSwanTarocState(GameState):
                 if not self.emit:
                     return self._end_turn()
                 return [PassedDown(seat, to, card), *self._end_turn()]
+            self.in_hands[ORDER[card]] -= 1
             self.trick = [(seat, card, -1)]
             self.led_suit = suit
             self.to_follow = [(seat + k) % n for k in range(1, n)]
@@ -385,8 +409,96 @@ class BlackSwanTarocState(GameState):
             self.hands[seat][card] -= 1
             sizes[seat] -= 1
             self.suit_counts[seat][SUIT[card]] -= 1
+            self.in_hands[ORDER[card]] -= 1
             self.trick.append((seat, card, -1))
         return self._next_follower()
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a lead, a pass, a card that follows or
+        a pledge that is plainly legal is played here as :meth:`apply` plays it, without
+        the calls that read and check it; every other action (the Swan played, an action
+        whose draws the record's stock may not give), and every one that is not legal, goes
+        to :meth:`apply` (which says why)."""
+        n = self.n
+        hands = self.hands  # (this game's: apply_run runs within one deal)
+        sizes = self.sizes
+        suit_counts = self.suit_counts
+        pledges = self.pledges
+        in_hands = self.in_hands
+        stock = len(self.stock)
+        short = stock < self.pile_size  # the record's stock stops before the pile's end
+        followers = [[(s + k) % n for k in range(1, n)] for s in range(n)]
+        i = 0
+        try:
+            for action in actions:
+                kind = type(action)
+                seat = action.seat  # type: ignore[attr-defined]
+                if seat == self.turn and not (short and stock - self.drawn < n):
+                    played = False
+                    phase = self.phase
+                    if kind is Play:
+                        card = action.card  # type: ignore[attr-defined]
+                        if type(card) is int and 0 <= card < SWAN and hands[seat][card]:
+                            suit = SUIT[card]
+                            by_suit = suit_counts[seat]
+                            if phase == _FOLLOW:
+                                led = self.led_suit
+                                if suit == led or led == 12 or not by_suit[led]:
+                                    hands[seat][card] -= 1
+                                    sizes[seat] -= 1
+                                    by_suit[suit] -= 1
+                                    in_hands[ORDER[card]] -= 1
+                                    self.trick.append((seat, card, -1))
+                                    played = True
+                            elif phase == _LEAD:
+                                hands[seat][card] -= 1
+                                sizes[seat] -= 1
+                                by_suit[suit] -= 1
+                                in_hands[ORDER[card]] -= 1
+                                self.trick = [(seat, card, -1)]
+                                self.led_suit = suit
+                                self.to_follow = followers[seat][:]
+                                self.skipped = []
+                                self.phase = _FOLLOW
+                                played = True
+                    elif kind is Pledge:
+                        pledge = action.pledge  # type: ignore[attr-defined]
+                        held = pledges[seat]
+                        if phase == _FOLLOW and type(pledge) is int and 0 <= pledge < 3 and held[pledge]:
+                            led = self.led_suit
+                            if led == 12 or not sizes[seat] or not suit_counts[seat][led]:
+                                held[pledge] -= 1
+                                self.trick.append((seat, -1, pledge))
+                                played = True
+                    elif kind is Pass and phase == _LEAD:
+                        card = action.card  # type: ignore[attr-defined]
+                        if type(card) is int and 0 <= card <= SWAN and hands[seat][card]:
+                            suit = SUIT[card]
+                            hands[seat][card] -= 1
+                            sizes[seat] -= 1
+                            suit_counts[seat][suit] -= 1
+                            to = (seat - 1) % n
+                            hands[to][card] += 1
+                            sizes[to] += 1
+                            suit_counts[to][suit] += 1
+                            self._end_turn()
+                            i += 1
+                            continue
+                    if played:  # the next follower, as _next_follower finds it
+                        to_follow = self.to_follow
+                        if not to_follow:
+                            self._take_trick()
+                        elif sizes[to_follow[0]]:
+                            self.turn = to_follow.pop(0)
+                        else:
+                            self._next_follower()
+                        i += 1
+                        continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
 
     def _check_draws(self, action: Action) -> None:
         """Raise StockMissing, before anything changes, when ``action`` (legal) ends a trick
@@ -450,45 +562,32 @@ class BlackSwanTarocState(GameState):
 
     def _take_trick(self) -> list[Event]:
         trick = self.trick
-        led = self.led_suit
-        winner_i = 0
-        if led == 12:
-            # against the Swan only a major wins: the highest, the earlier on a tie
-            best = -1
-            for i, (_, c, _) in enumerate(trick):
-                if c >= 0 and IS_MAJOR[c] and ORDER[c] > best:
-                    winner_i, best = i, ORDER[c]
-        else:
-            trumps = self.trumps
-            best_key = -1
-            for i, (_, c, _) in enumerate(trick):
-                if c < 0:
-                    continue
-                s = SUIT[c]
-                if s == led:
-                    key = ORDER[c]
-                elif (
-                    led < 6 and IS_MAJOR[c] and (trumps == "all" or (trumps == "affiliated" and s == led + 6))
-                ):
-                    key = 100 + ORDER[c]  # a trump over the led minor suit
-                else:
-                    continue
-                if key > best_key:
-                    winner_i, best_key = i, key
-        winner = trick[winner_i][0]
+        # one pass: the winner (the highest key of _KEYS, the earlier on a tie; the leader
+        # when no card can win, as against a Swan lead without a major), the points (the
+        # Swan's after the pass: they depend on who wins) and the cards captured
+        keys = _KEYS[self.trumps][self.led_suit]
+        winner = trick[0][0]
+        best = -1
         points = 0
-        swan_played = False
+        swan_seat = -1
+        cards = []
         for s, c, p in trick:
-            if c >= 0:
-                self.captured[winner].append(c)
-                if c == SWAN:
-                    swan_played = True
-                    self.swan_captor = winner
-                    points += 10 if s == winner else 1
-                else:
-                    points += POINTS[c]
-            else:
+            if c < 0:
                 points += PLEDGE_VALUES[p]
+                continue
+            cards.append(c)
+            if c == SWAN:
+                swan_seat = s
+                continue
+            points += POINTS[c]
+            key = keys[c]
+            if key > best:
+                winner, best = s, key
+        self.captured[winner].extend(cards)
+        swan_played = swan_seat >= 0
+        if swan_played:
+            self.swan_captor = winner
+            points += 10 if swan_seat == winner else 1
         self.points[winner] += points
         self.tricks += 1
         events: list[Event] = (
@@ -499,9 +598,10 @@ class BlackSwanTarocState(GameState):
         if swan_played:
             events.extend(self._game_over("the Black Swan was played"))
             return events
-        draws = self._draw()
-        if draws and self.emit:
-            events.append(Drew(tuple(draws)))
+        if self.drawn < self.pile_size:  # (else the pile is done: no draws)
+            draws = self._draw()
+            if draws and self.emit:
+                events.append(Drew(tuple(draws)))
         events.extend(self._end_turn())
         return events
 
@@ -516,10 +616,13 @@ class BlackSwanTarocState(GameState):
             return draws
         stock = self.stock
         sizes = self.sizes
+        hands = self.hands
+        suit_counts = self.suit_counts
+        in_hands = self.in_hands
         emit = self.emit
-        first = (self.leader + 1) % n
-        for k in range(n):
-            s = (first + k) % n
+        s = self.leader
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
             if sizes[s] >= DRAW_LIMIT:
                 continue
             if drawn >= pile_size:
@@ -529,9 +632,10 @@ class BlackSwanTarocState(GameState):
                 raise self._stock_missing(s, drawn)
             c = stock[drawn]
             drawn += 1
-            self.hands[s][c] += 1
+            hands[s][c] += 1
             sizes[s] += 1
-            self.suit_counts[s][SUIT[c]] += 1
+            suit_counts[s][SUIT[c]] += 1
+            in_hands[ORDER[c]] += 1
             if emit:
                 draws.append((s, c))
         self.drawn = drawn
@@ -559,23 +663,27 @@ class BlackSwanTarocState(GameState):
             kind += 1
         if kind == 3:  # the bank is empty
             return None
+        # the lowest order in any hand, then the first seat from the dealer's left that
+        # holds a card of it (whose lowest card is then the lowest: a tie goes to the first)
+        in_hands = self.in_hands
+        order = 0
+        while order < _ORDERS and not in_hands[order]:
+            order += 1
+        if order == _ORDERS:  # no hand holds a card
+            return None
+        cards = _LEVELS[order]
+        hands = self.hands
         n = self.n
-        best = _NO_ORDER
         who = -1
-        sizes = self.sizes
         for k in range(1, n + 1):
             s = (self.dealer + k) % n
-            if not sizes[s]:
-                continue
-            hand = self.hands[s]
-            # the lowest card held, if it is lower than the best so far (a tie goes to the
-            # earlier seat): only the cards below the best so far are looked at
-            for c, order in _BY_ORDER:
-                if order >= best:
-                    break
+            hand = hands[s]
+            for c in cards:
                 if hand[c]:
-                    best, who = order, s
+                    who = s
                     break
+            if who >= 0:
+                break
         if who < 0:
             return None
         bank[kind] -= 1
@@ -664,11 +772,35 @@ class BlackSwanTarocState(GameState):
         return ", ".join(parts) if parts else "no pledges"
 
 
-#: every card and its order, lowest first
-_BY_ORDER: Final[list[tuple[int, int]]] = sorted(
-    ((c, ORDER[c]) for c in range(len(SUIT))), key=lambda p: p[1]
-)
-_NO_ORDER: Final = 1000  # above every card's order
+#: the cards of each order (equal in the global order), lowest first
+_LEVELS: Final[list[list[int]]] = [[c for c in range(len(ORDER)) if ORDER[c] == o] for o in range(_ORDERS)]
+
+
+def _keys(trumps: str, led: int) -> list[int]:
+    """Each card's key in a trick led in suit ``led`` (12: the Swan) under option
+    ``trumps``: the highest key wins the trick, -1 never wins. The led suit by its order;
+    against a led minor suit a trump (every major with ``all``, the affiliated major with
+    ``affiliated``) above every card of it; against the Swan only a major, by its order. A
+    led major suit is won only by its own suit."""
+    keys = []
+    for c in range(len(SUIT)):
+        s = SUIT[c]
+        if led == 12:
+            key = ORDER[c] if IS_MAJOR[c] else -1
+        elif s == led:
+            key = ORDER[c]
+        elif led < 6 and IS_MAJOR[c] and (trumps == "all" or (trumps == "affiliated" and s == led + 6)):
+            key = 100 + ORDER[c]
+        else:
+            key = -1
+        keys.append(key)
+    return keys
+
+
+#: the cards' keys in a trick, by option trumps and led suit (index 12: the Swan led)
+_KEYS: Final[dict[str, list[list[int]]]] = {
+    t: [_keys(t, led) for led in range(13)] for t in ("none", "affiliated", "all")
+}
 _SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 

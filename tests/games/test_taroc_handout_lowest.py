@@ -1,9 +1,9 @@
 """black-swan-taroc's pledge handout goes to the player whose lowest hand card is lowest
 (ties to the first clockwise from the dealer's left; players without cards left out). The
-engine searches the cards in the global order and stops at the best card so far (a speed
-path: docs/performance.md, issue 19); here it is held to the plain reading of the rule,
-the minimum of the global order over every held card, on random hands of every size, so
-that any faster search must give the same seat."""
+engine finds the lowest order in any hand from counts it keeps, then the first seat that
+holds a card of it (a speed path: docs/performance.md, issue 19); here it is held to the
+plain reading of the rule, the minimum of the global order over every held card, on random
+hands of every size, so that any faster search must give the same seat."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def _state(n: int, dealer: int, hands: list[list[int]]) -> BlackSwanTarocState:
         state.hands[s] = counts
         state.suit_counts[s] = by_suit
         state.sizes[s] = len(hand)
+        for c in hand:  # the cards in all hands by order, which the handout starts from
+            state.in_hands[ORDER[c]] += 1
     return state
 
 
