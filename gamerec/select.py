@@ -41,7 +41,6 @@ __all__ = [
     "Selecting",
     "Selection",
     "SelectionError",
-    "can_read",
     "encode_selected",
     "readable",
     "select",
@@ -361,16 +360,6 @@ def readable(c: Candidate, get: Callable[[], T]) -> T:
         except FormatError as e:
             c.error = e
     raise InputError(unreadable_message(c))
-
-
-def can_read(c: Candidate, get: Callable[[], object]) -> bool:
-    """Whether ``get`` can read ``c`` (a candidate keeps what it decoded); if not,
-    ``c.error`` says why."""
-    try:
-        readable(c, get)
-    except InputError:
-        return False
-    return True
 
 
 def unreadable_message(c: Candidate, what: str = "nothing written") -> str:

@@ -18,7 +18,7 @@ import os
 import shutil
 import tempfile
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Final
 
@@ -31,7 +31,8 @@ from .format.paths import Paths, refuse_empty
 from .format.progress import OnProgress
 from .format.read import read_file
 from .format.write import check_not_input, write_atomic, write_records
-from .select import Candidate, Selecting, readable, select
+from .select import Candidate, Selecting, readable, select, unreadable_message
+from .verdicts import Verdict
 
 __all__ = ["KEYS", "SplitFile", "SplitReport", "group_names", "safe_stem", "split"]
 
@@ -116,11 +117,12 @@ class SplitFile(msgspec.Struct):
 
 
 class SplitReport(msgspec.Struct):
-    """What a split did: the files written, in the order their groups were first met, and
-    the records read."""
+    """What a split did: the files written, in the order their groups were first met, the
+    records split, and those left out as unreadable (with ``skip_unreadable``)."""
 
     files: list[SplitFile]
     records: int
+    unreadable: int = 0
 
 
 def _groups(c: Candidate, by: str | int, number: int) -> list[str | None]:
@@ -143,14 +145,17 @@ def split(
     encoding: Encoding = "binary",
     *,
     force: bool = False,
+    skip_unreadable: bool = False,
+    on_unreadable: Callable[[Verdict], object] | None = None,
     on_progress: OnProgress | None = None,
 ) -> SplitReport:
     """Write the records of ``paths`` into ``directory`` (made if missing), one file per
     group: ``by`` is ``game``, ``event``, ``date``, ``player`` (a record goes into the file
     of each of its players) or a number N (parts of N records, in order, named
     ``part-000001``...). Records keep their input order in each file. Nothing is written
-    if a record cannot be read (:class:`InputError`, its place and why), or, without
-    ``force``, if a file to write exists already."""
+    if a record cannot be read (:class:`InputError`, its place and why), unless
+    ``skip_unreadable``: then it is left out, and its verdict given to ``on_unreadable``;
+    nor, without ``force``, if a file to write exists already."""
     if isinstance(by, int):
         if by < 1:
             raise InputError(f"split: parts of {by} records: give a number from 1")
@@ -172,7 +177,7 @@ def split(
     published = False
     try:
         run = select(paths, on_progress=on_progress)
-        values, counts = _gather(run, by, work)
+        values, counts, kept = _gather(run, by, work, on_unreadable if skip_unreadable else None)
         suffix = next(s for s, enc in SUFFIXES.items() if enc == encoding)
         names = group_names(values, suffix)
         targets = [folder / n for n in names]
@@ -188,9 +193,8 @@ def split(
             else:
                 records = (e.record for e in read_file(part) if e.record is not None)
                 write_records(records, target, encoding, force=True, inputs=run.files)
-        return SplitReport(
-            [SplitFile(str(t), v, n) for t, v, n in zip(targets, values, counts, strict=True)], run.read
-        )
+        files = [SplitFile(str(t), v, n) for t, v, n in zip(targets, values, counts, strict=True)]
+        return SplitReport(files, kept, run.read - kept)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if made and not published:
@@ -198,16 +202,30 @@ def split(
                 folder.rmdir()
 
 
-def _gather(run: Selecting, by: str | int, work: Path) -> tuple[list[str | None], list[int]]:
+def _gather(
+    run: Selecting, by: str | int, work: Path, skip: Callable[[Verdict], object] | None
+) -> tuple[list[str | None], list[int], int]:
     """Append each record's frame to its groups' temporary files; the groups' values in
-    the order first met, and their counts."""
+    the order first met, their counts, and the records kept. A record that cannot be read
+    raises :class:`InputError`, or with ``skip`` is given to it (its verdict) and left out."""
     index: dict[str | None, int] = {}
     counts: list[int] = []
     handles: dict[int, IO[bytes]] = {}
+    number = 0
     try:
-        for number, c in enumerate(run):
-            frame = readable(c, c.frame)
-            for value in readable(c, functools.partial(_groups, c, by, number)):
+        for c in run:
+            try:
+                frame = readable(c, c.frame)
+                values = readable(c, functools.partial(_groups, c, by, number))
+            except InputError:
+                if c.error is None:  # not unreadable: another reason (a record too large...)
+                    raise
+                if skip is None:
+                    raise InputError(f"{unreadable_message(c)} or give --skip-unreadable") from None
+                skip(c.problem())
+                continue
+            number += 1
+            for value in values:
                 i = index.get(value)
                 if i is None:
                     i = index[value] = len(counts)
@@ -229,7 +247,7 @@ def _gather(run: Selecting, by: str | int, work: Path) -> tuple[list[str | None]
     finally:
         for h in handles.values():
             h.close()
-    return list(index), counts
+    return list(index), counts, number
 
 
 def _chunks(part: Path) -> Iterator[bytes]:

@@ -145,6 +145,15 @@ def selection_from(
 
 
 # -- filter -------------------------------------------------------------------------------------
+SkipUnreadable = Annotated[
+    bool,
+    typer.Option(
+        "--skip-unreadable",
+        help="Leave out the records that cannot be read, each reported on stderr (else one stops the run).",
+    ),
+]
+
+
 def filter_cmd(
     files: Files,
     output: Annotated[
@@ -178,14 +187,7 @@ def filter_cmd(
     count: Annotated[
         bool, typer.Option("--count", "-c", help="Print only how many records match; write nothing.")
     ] = False,
-    skip_unreadable: Annotated[
-        bool,
-        typer.Option(
-            "--skip-unreadable",
-            help="Leave out the records that cannot be read, each reported on stderr (else one stops "
-            "the run).",
-        ),
-    ] = False,
+    skip_unreadable: SkipUnreadable = False,
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
@@ -316,6 +318,7 @@ def split_cmd(
         typer.Option("--to", "-t", help="binary (default), json, jsonl or text."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", "-f", help="Replace files of the same names.")] = False,
+    skip_unreadable: SkipUnreadable = False,
     quiet: Quiet = False,
 ) -> int:
     """Write the records of FILES one file per group into FOLDER, each in input order:
@@ -323,7 +326,8 @@ def split_cmd(
     becomes _, a long value is cut and given a hash, no value is _none, an empty one _empty;
     names that differ only in case are kept apart), or part-000001... for parts of N. The
     files appear together once every input is read, each atomically; nothing is written
-    if a record is unreadable, or, without --force, if a file of the same name exists.
+    if a record is unreadable (unless --skip-unreadable), or, without --force, if a file of
+    the same name exists.
 
     \b
     Examples:
@@ -339,9 +343,13 @@ def split_cmd(
         refuse("--by", f"{by!r}: give game, event, date, player or a number of records")
     encoding: Encoding = to.value if to is not None else "binary"
     with Work("splitting", "no output written", quiet=quiet) as work:
-        report = split_records(files, key, output, encoding, force=force, on_progress=work)
+        report = split_records(
+            files, key, output, encoding, force=force, skip_unreadable=skip_unreadable,
+            on_unreadable=lambda v: err.print(verdict_line(v)), on_progress=work,
+        )  # fmt: skip
     for f in report.files:
         say(f"{f.path}: {f.records} record{'s' if f.records != 1 else ''}")
     n = len(report.files)
-    err.print(line(f"split {report.records} records into {n} file{'s' if n != 1 else ''} in {output}"))
+    left = f"; {report.unreadable} unreadable left out" if report.unreadable else ""
+    err.print(line(f"split {report.records} records into {n} file{'s' if n != 1 else ''} in {output}{left}"))
     return EXIT_OK

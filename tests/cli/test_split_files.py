@@ -200,3 +200,29 @@ def test_convert_merges_many_inputs_and_never_writes_an_input(tmp_path: Path) ->
     r = cli("convert", copy, b, "-o", copy, "--force")
     assert r.exit_code == 2 and "is also the input" in error_line(r)
     assert copy.read_bytes() == a.read_bytes()
+
+
+def test_split_skip_unreadable_leaves_them_out_and_says_each(tmp_path: Path) -> None:
+    """`split` of an archive with one damaged frame wrote nothing (as it still does without
+    the flag); `--skip-unreadable` leaves the record out, as `filter --skip-unreadable`
+    does, and parts of N count only the records kept."""
+    corrupt = FIXTURES / "blackball" / "bad" / "corrupt-frame.grec"
+    games = FIXTURES / "blackball" / "games"
+    r = cli("split", games, corrupt, "--by", "2", "-o", tmp_path / "none")
+    assert r.exit_code == 2 and "--skip-unreadable" in error_line(r)
+    assert not (tmp_path / "none").exists()
+    r = cli("split", games, corrupt, "--by", "2", "--skip-unreadable", "-o", tmp_path / "parts")
+    assert r.exit_code == 0, r.stderr
+    unread = [x for x in r.stderr.splitlines() if ": unreadable: " in x]
+    assert len(unread) == 1 and unread[0].startswith(f"{corrupt}: record 2: unreadable: bytes ")
+    kept = [e.record for p in sorted((tmp_path / "parts").iterdir()) for e in read_file(p)]
+    read = sum(len(list(read_file(f))) for f in [*games.iterdir(), corrupt])
+    assert len(kept) == read - 1
+    assert [len(list(read_file(p))) for p in sorted((tmp_path / "parts").iterdir())][:-1] == [2] * (
+        len(kept) // 2
+    )
+    files = (len(kept) + 1) // 2
+    assert (
+        r.stderr.splitlines()[-1]
+        == f"split {len(kept)} records into {files} files in {tmp_path / 'parts'}; 1 unreadable left out"
+    )
