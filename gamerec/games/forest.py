@@ -286,6 +286,63 @@ class ForestState(GameState):
             trick.append(card)
             self.turn = (seat + 1) % n
             return ()
+        return self._end_trick(seat, card)
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a play that is plainly legal (by the
+        seat to play, of a card held, following the led colour as :meth:`_check_play` asks)
+        is made here as :meth:`apply` makes it; every other action, and every one that is not
+        legal, goes to :meth:`apply` (which says why)."""
+        hands = self.hands  # (this round's: apply_run runs within one deal)
+        colour_counts = self.colour_counts
+        n = self.n
+        i = 0
+        try:
+            for action in actions:
+                if type(action) is Play and self.playing:
+                    turn = self.turn
+                    if action.seat == turn:
+                        hand = hands[turn]
+                        given = action.card
+                        if given in hand:
+                            card: int = given  # (typed once held)
+                            trick = self.trick
+                            colour = card // _N
+                            counts = colour_counts[turn]
+                            if not trick:
+                                hand.discard(card)
+                                counts[colour] -= 1
+                                trick.append(card)
+                                self.turn = turn + 1 if turn + 1 < n else 0
+                                i += 1
+                                continue
+                            forest = self.forest
+                            fc = BLACK if forest is None else forest // _N
+                            led = trick[0] // _N
+                            if led == BLACK:
+                                led = fc
+                            if (fc if colour == BLACK else colour) == led or not (
+                                counts[led] or (fc == led and counts[BLACK])
+                            ):
+                                if len(trick) + 1 < n:
+                                    hand.discard(card)
+                                    counts[colour] -= 1
+                                    trick.append(card)
+                                    self.turn = turn + 1 if turn + 1 < n else 0
+                                else:
+                                    self._end_trick(turn, card)
+                                i += 1
+                                continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
+
+    def _end_trick(self, seat: int, card: int) -> list[Event]:
+        """``seat`` plays ``card``, legal, the last of the trick: the trick is taken, then the
+        next forest card turned (or the round scored)."""
+        trick = self.trick
         if len(self.stock) <= self.turned < self.pile_size and self.tricks_played + 1 < self.hand_size:
             # the card ends a trick after which the next forest card is turned, and the
             # record's stock stops before it: say so before anything changes
