@@ -98,22 +98,27 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     (2, 2)
     """
     fc = BLACK if forest is None else forest // _N
-    colours = [fc if c // _N == BLACK else c // _N for c in cards]
-    led = colours[0]
-    winner = 0
-    if colours.count(led) == len(colours):
-        # every card of the led colour: the highest number, the later on a tie
-        best = -1
-        for i, c in enumerate(cards):
-            if c % _N >= best:
-                winner, best = i, c % _N
-        return winner
-    # another colour present: the lowest number among the other colours, the later on a tie
+    led = cards[0] // _N
+    if led == BLACK:
+        led = fc
+    # in one pass: the highest number (the later on a tie), which wins when every card is of
+    # the led colour; the lowest number among the other colours (the later on a tie), which
+    # wins when there is one
+    high = high_at = 0
     low = _N
-    for i, c in enumerate(cards):
-        if colours[i] != led and c % _N <= low:
-            winner, low = i, c % _N
-    return winner
+    low_at = -1
+    for i in range(len(cards)):
+        c = cards[i]
+        number = c % _N
+        colour = c // _N
+        if colour == BLACK:
+            colour = fc
+        if colour == led:
+            if number >= high:
+                high, high_at = number, i
+        elif number <= low:
+            low, low_at = number, i
+    return high_at if low_at < 0 else low_at
 
 
 class ForestState(GameState):
