@@ -352,7 +352,17 @@ class BlackballState(GameState):
             key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
             if key > best_key:
                 best, best_key = i, key
-        events = self.take_trick(best)
+        if self.emit:
+            events = self.take_trick(best)
+        else:  # take_trick's bookkeeping on this class's typed attributes, no event
+            events = []
+            winner = self.leader + best
+            if winner >= self.n:
+                winner -= self.n
+            self.won[winner] += 1
+            self.tricks_played += 1
+            self.trick = []
+            self.leader = self.turn = winner
         if self.tricks_played == self.size:
             events.extend(self._score_round())
         return events

@@ -360,7 +360,18 @@ class ForestState(GameState):
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
         trick.append(card)
-        events = self.take_trick(trick_winner(trick, self.forest))
+        best = trick_winner(trick, self.forest)
+        if self.emit:
+            events = self.take_trick(best)
+        else:  # take_trick's bookkeeping on this class's typed attributes, no event
+            events = []
+            winner = self.leader + best
+            if winner >= self.n:
+                winner -= self.n
+            self.won[winner] += 1
+            self.tricks_played += 1
+            self.trick = []
+            self.leader = self.turn = winner
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
         else:
