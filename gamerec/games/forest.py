@@ -101,12 +101,9 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     led = cards[0] // _N
     if led == BLACK:
         led = fc
-    # in one pass: the highest number (the later on a tie), which wins when every card is of
-    # the led colour; the lowest number among the other colours (the later on a tie), which
-    # wins when there is one
+    # one pass: the highest number of the led colour, the lowest of the others (the later on ties)
     high = high_at = 0
-    low = _N
-    low_at = -1
+    low, low_at = _N, -1
     for i in range(len(cards)):
         c = cards[i]
         number = c % _N
@@ -294,10 +291,8 @@ class ForestState(GameState):
         return self._end_trick(seat, card)
 
     def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
-        """The walk without steps (events dropped): a play that is plainly legal (by the
-        seat to play, of a card held, following the led colour as :meth:`_check_play` asks)
-        is made here as :meth:`apply` makes it; every other action, and every one that is not
-        legal, goes to :meth:`apply` (which says why)."""
+        """The walk without steps (events dropped): a plainly legal play (as :meth:`_check_play`
+        checks it) is made here as :meth:`apply` makes it; any other action goes to :meth:`apply`."""
         hands = self.hands  # (this round's: apply_run runs within one deal)
         colour_counts = self.colour_counts
         n = self.n
@@ -345,8 +340,7 @@ class ForestState(GameState):
         return None
 
     def _end_trick(self, seat: int, card: int) -> list[Event]:
-        """``seat`` plays ``card``, legal, the last of the trick: the trick is taken, then the
-        next forest card turned (or the round scored)."""
+        """``seat`` plays ``card``, legal, the trick's last: taken, then a forest card or the score."""
         trick = self.trick
         if len(self.stock) <= self.turned < self.pile_size and self.tricks_played + 1 < self.hand_size:
             # the card ends a trick after which the next forest card is turned, and the
