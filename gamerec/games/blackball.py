@@ -34,7 +34,7 @@ from ..engine import (
     check_cards,
     seat_name,
 )
-from ..errors import Illegal
+from ..errors import Illegal, StockMissing
 from ..format.record import Action, Bid, Deal, Play
 from ..options import BlackballRules
 
@@ -273,7 +273,76 @@ class BlackballState(GameState):
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return ()
-        # the trick is complete: the highest trump, else the highest of the led suit
+        return self._trick_done()
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a bid or a play that is plainly legal
+        (by the seat to move; a bid in range, not the dealer's under ``hook``; a card held
+        that follows suit, or trumps, as :meth:`_check_play` asks) is made here as
+        :meth:`apply` makes it; every other action, and every one that is not legal, goes to
+        :meth:`apply` (which says why)."""
+        hands = self.hands  # (this deal's: apply_run runs within one deal)
+        suit_counts = self.suit_counts
+        bids = self.bids
+        n = self.n
+        trump = self.trump
+        must_trump = self.must_trump and trump >= 0
+        i = 0
+        try:
+            for action in actions:
+                phase = self.phase
+                if type(action) is Play and phase == _PLAYING:
+                    turn = self.turn
+                    if action.seat == turn:
+                        hand = hands[turn]
+                        given = action.card
+                        if given in hand:
+                            card: int = given  # (typed once held)
+                            trick = self.trick
+                            suit = card // 13
+                            counts = suit_counts[turn]
+                            legal = True
+                            if trick:
+                                led = trick[0] // 13
+                                if suit != led and (
+                                    counts[led] or (must_trump and suit != trump and counts[trump])
+                                ):
+                                    legal = False  # (refused: apply says why)
+                            if legal:
+                                hand.discard(card)
+                                counts[suit] -= 1
+                                trick.append(card)
+                                if len(trick) < n:
+                                    self.turn = turn + 1 if turn + 1 < n else 0
+                                else:
+                                    self._trick_done()
+                                i += 1
+                                continue
+                elif type(action) is Bid and phase == _BIDDING:
+                    turn = self.turn
+                    tricks = action.tricks
+                    if (
+                        action.seat == turn
+                        and type(tricks) is int
+                        and 0 <= tricks <= self.size
+                        and not (self.hook and turn == self.dealer)
+                    ):
+                        bids[turn] = tricks
+                        turn = turn + 1 if turn + 1 < n else 0
+                        self.turn = turn
+                        if turn == self.leader:
+                            self.phase = _PLAYING
+                        i += 1
+                        continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
+
+    def _trick_done(self) -> list[Event]:
+        """The trick is complete: its winner, and the round's scores with its last trick."""
+        trick = self.trick
         trump = self.trump
         led = trick[0] // 13
         best = 0
@@ -283,7 +352,17 @@ class BlackballState(GameState):
             key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
             if key > best_key:
                 best, best_key = i, key
-        events = self.take_trick(best)
+        if self.emit:
+            events = self.take_trick(best)
+        else:  # take_trick's bookkeeping on this class's typed attributes, no event
+            events = []
+            winner = self.leader + best
+            if winner >= self.n:
+                winner -= self.n
+            self.won[winner] += 1
+            self.tricks_played += 1
+            self.trick = []
+            self.leader = self.turn = winner
         if self.tricks_played == self.size:
             events.extend(self._score_round())
         return events

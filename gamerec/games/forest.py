@@ -98,22 +98,24 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     (2, 2)
     """
     fc = BLACK if forest is None else forest // _N
-    colours = [fc if c // _N == BLACK else c // _N for c in cards]
-    led = colours[0]
-    winner = 0
-    if colours.count(led) == len(colours):
-        # every card of the led colour: the highest number, the later on a tie
-        best = -1
-        for i, c in enumerate(cards):
-            if c % _N >= best:
-                winner, best = i, c % _N
-        return winner
-    # another colour present: the lowest number among the other colours, the later on a tie
-    low = _N
-    for i, c in enumerate(cards):
-        if colours[i] != led and c % _N <= low:
-            winner, low = i, c % _N
-    return winner
+    led = cards[0] // _N
+    if led == BLACK:
+        led = fc
+    # one pass: the highest number of the led colour, the lowest of the others (the later on ties)
+    high = high_at = 0
+    low, low_at = _N, -1
+    for i in range(len(cards)):
+        c = cards[i]
+        number = c % _N
+        colour = c // _N
+        if colour == BLACK:
+            colour = fc
+        if colour == led:
+            if number >= high:
+                high, high_at = number, i
+        elif number <= low:
+            low, low_at = number, i
+    return high_at if low_at < 0 else low_at
 
 
 class ForestState(GameState):
@@ -286,6 +288,60 @@ class ForestState(GameState):
             trick.append(card)
             self.turn = (seat + 1) % n
             return ()
+        return self._end_trick(seat, card)
+
+    def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
+        """The walk without steps (events dropped): a plainly legal play (as :meth:`_check_play`
+        checks it) is made here as :meth:`apply` makes it; any other action goes to :meth:`apply`."""
+        hands = self.hands  # (this round's: apply_run runs within one deal)
+        colour_counts = self.colour_counts
+        n = self.n
+        i = 0
+        try:
+            for action in actions:
+                if type(action) is Play and self.playing:
+                    turn = self.turn
+                    if action.seat == turn:
+                        hand = hands[turn]
+                        given = action.card
+                        if given in hand:
+                            card: int = given  # (typed once held)
+                            trick = self.trick
+                            colour = card // _N
+                            counts = colour_counts[turn]
+                            if not trick:
+                                hand.discard(card)
+                                counts[colour] -= 1
+                                trick.append(card)
+                                self.turn = turn + 1 if turn + 1 < n else 0
+                                i += 1
+                                continue
+                            forest = self.forest
+                            fc = BLACK if forest is None else forest // _N
+                            led = trick[0] // _N
+                            if led == BLACK:
+                                led = fc
+                            if (fc if colour == BLACK else colour) == led or not (
+                                counts[led] or (fc == led and counts[BLACK])
+                            ):
+                                if len(trick) + 1 < n:
+                                    hand.discard(card)
+                                    counts[colour] -= 1
+                                    trick.append(card)
+                                    self.turn = turn + 1 if turn + 1 < n else 0
+                                else:
+                                    self._end_trick(turn, card)
+                                i += 1
+                                continue
+                self.apply(action)
+                i += 1
+        except (Illegal, StockMissing) as e:
+            return i, e
+        return None
+
+    def _end_trick(self, seat: int, card: int) -> list[Event]:
+        """``seat`` plays ``card``, legal, the trick's last: taken, then a forest card or the score."""
+        trick = self.trick
         if len(self.stock) <= self.turned < self.pile_size and self.tricks_played + 1 < self.hand_size:
             # the card ends a trick after which the next forest card is turned, and the
             # record's stock stops before it: say so before anything changes
@@ -298,7 +354,18 @@ class ForestState(GameState):
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
         trick.append(card)
-        events = self.take_trick(trick_winner(trick, self.forest))
+        best = trick_winner(trick, self.forest)
+        if self.emit:
+            events = self.take_trick(best)
+        else:  # take_trick's bookkeeping on this class's typed attributes, no event
+            events = []
+            winner = self.leader + best
+            if winner >= self.n:
+                winner -= self.n
+            self.won[winner] += 1
+            self.tricks_played += 1
+            self.trick = []
+            self.leader = self.turn = winner
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
         else:
