@@ -227,24 +227,24 @@ def filter_cmd(
         inputs = run.files
         kept = _Readable(skip_unreadable, "no count" if count else "nothing written")
         if count:
-            counted = sum(1 for c in run if kept(c))
-            sys.stdout.write(f"{counted}\n")
+            for c in run:
+                kept(c)  # an unreadable one stops the count, or is reported and left out
+            sys.stdout.write(f"{run.selected}\n")
         else:
             assert output is not None
             chosen = filter(kept, run)
             first = next(chosen, None)
             if first is not None:
                 _write(chain([first], chosen), output, form, force, inputs)
-    selected = run.selected
     if count:  # the number alone; the exit code says whether it is 0
-        return EXIT_OK if selected else EXIT_PROBLEM
+        return EXIT_OK if run.selected else EXIT_PROBLEM
     dups = run.duplicates
     tail = f"; {dups} duplicate{'s' if dups != 1 else ''} left out" if dups else ""
     unread = run.unreadable
     tail += f"; {unread} unreadable left out" if unread else ""
-    if selected:
+    if run.selected:
         where = "standard output" if output == "-" else output
-        err.print(line(f"{selected} of {run.read} records matched{tail}; wrote them to {where}"))
+        err.print(line(f"{run.selected} of {run.read} records matched{tail}; wrote them to {where}"))
         return EXIT_OK
     err.print(line(f"no record of {run.read} matched{tail}; nothing written", "yellow"))
     return EXIT_PROBLEM
