@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 
 __all__ = [
     "LINE_BREAK",
@@ -127,7 +127,10 @@ def csv_cell(value: object) -> object:
     >>> csv_cell('=HYPERLINK("http://x")'), csv_cell("Ann\\r=1+1"), csv_cell(-3), csv_cell(None)
     ('\\'=HYPERLINK("http://x")', 'Ann⏎=1+1', -3, '')
     """
-    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    decimal = sys.modules.get("decimal")  # a Decimal exists only once decimal is imported
+    if decimal is not None and isinstance(value, decimal.Decimal):
         return value
     text = terminal_text("" if value is None else str(value))
     return "'" + text if text.startswith(_FORMULA_START) else text

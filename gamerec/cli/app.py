@@ -23,6 +23,7 @@ from typer.core import TyperCommand, TyperGroup
 from ..errors import GamerecError
 from ..version import __version__, compiled
 from .coerce import defer_coercion
+from .lines import Line, clean, is_terminal, line, rich_elsewhere, stream_of, write_line
 from .stdio import discard_stdout, prepare
 
 if TYPE_CHECKING:
@@ -74,19 +75,44 @@ def _console(stderr: bool) -> Console:
 
 class _LazyConsole:
     """A rich console made on first use: ``out.print(...)``, ``err.is_terminal``... reach
-    the console; :attr:`console` is the console itself (for rich's own classes)."""
+    the console; :attr:`console` is the console itself (for rich's own classes).
+
+    A :class:`~.lines.Line` is written without rich (:func:`~.lines.write_line`: the bytes
+    rich would write) unless a progress bar is drawing, and :attr:`is_terminal` is rich's
+    answer worked out without it: a command that prints only lines (``validate`` of a
+    record) never imports rich."""
 
     def __init__(self, stderr: bool) -> None:
         object.__setattr__(self, "_stderr", stderr)
         object.__setattr__(self, "_console", None)
+        object.__setattr__(self, "_quiet", False)  # the reader went away: print nothing more
 
     @property
     def console(self) -> Console:
         console: Console | None = object.__getattribute__(self, "_console")
         if console is None:
             console = _console(object.__getattribute__(self, "_stderr"))
+            console.quiet = console.quiet or object.__getattribute__(self, "_quiet")
             object.__setattr__(self, "_console", console)
         return console
+
+    @property
+    def is_terminal(self) -> bool:
+        if rich_elsewhere():
+            return self.console.is_terminal
+        return is_terminal(stream_of(object.__getattribute__(self, "_stderr")))
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if len(objects) == 1 and not options and isinstance(objects[0], Line) and not underway.drawing:
+            if object.__getattribute__(self, "_quiet"):
+                return
+            try:
+                if write_line(objects[0], stream_of(object.__getattribute__(self, "_stderr"))):
+                    return
+            except BrokenPipeError:  # as the console does (see _console)
+                object.__setattr__(self, "_quiet", True)
+                raise
+        self.console.print(*objects, **options)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.console, name)
@@ -187,9 +213,11 @@ def _signals_unwind() -> Iterator[list[int]]:
 class _Underway:
     """The long work under way: a :class:`gamerec.cli.progress.Work` sets itself here, and
     stays when an exception (a signal) stops it, so that the signal's line can say how far
-    it got."""
+    it got; ``drawing`` while its progress bar is on the screen (lines then go through
+    rich's console, which prints them above the bar)."""
 
     work: Any = None
+    drawing = False
 
     def note(self) -> str:
         """`` after ...; ...`` (the work's status), or nothing when no work was under way;
@@ -324,7 +352,7 @@ class Group(TyperGroup):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
-        underway.work = None  # one process may run several commands (tests)
+        underway.work, underway.drawing = None, False  # one process may run several commands (tests)
         try:
             with _signals_unwind() as received:
                 try:
@@ -375,8 +403,6 @@ class Group(TyperGroup):
 
 def fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
     """End the command: ``prefix: message`` as one line on stderr, exit ``code``."""
-    from .render import line
-
     err.print(line(f"{prefix}: {message}", "red"))
     sys.exit(code)
 
@@ -410,9 +436,7 @@ def _root(
 
 def say(text: str, style: str = "") -> None:
     """``text`` on standard output as one plain line (inert: never markup)."""
-    from .render import plain
-
-    out.print(plain(text, style))
+    out.print(Line(clean(text), style))
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..cards import SUIT_NAMES, TAROC_MAJORS, TAROC_MINOR_SUITS
 from ..games import get_game
 from ..view import View
-from .render import clean
+from .lines import clean
 
 __all__ = ["LAST", "TRUMP", "card_styles", "cards_text", "trump_of"]
 

@@ -17,19 +17,9 @@ from ..standings import Duplicates, standings
 from ..verdicts import STATUSES, Verdict
 from .app import err, exit_of, out
 from .files import json_line, print_json
+from .lines import batch_summary, duplicate_line, line, totals_line, verdict_line
 from .options import Files, Jobs, Quiet, refuse
 from .progress import Work
-from .render import (
-    batch_summary,
-    duplicate_line,
-    line,
-    plain,
-    score_table,
-    standings_csv,
-    standings_table,
-    totals_line,
-    verdict_line,
-)
 
 
 class _Batch:
@@ -135,7 +125,7 @@ def validate(
     if as_json:
         _json_summary(batch)
     else:
-        out.print(plain(batch.summary()))
+        out.print(line(batch.summary()))
     return batch.exit_code(allow_incomplete)
 
 
@@ -193,6 +183,8 @@ def score(
         other = "--standings" if with_standings else "--json"
         refuse("--totals", f"is a form of its own for people: it does not go with {other}")
     if with_standings:
+        from .render import standings_csv, standings_table
+
         result = standings(_Batch(files, jobs, quiet=quiet, dedupe=False), (sort or SortBy.wins).value)
         report_triage(result.left_out, result.duplicates)
         if as_json:
@@ -204,7 +196,7 @@ def score(
                 out.print(standings_table(game_id, rows))
             for v in result.left_out:
                 out.print(line(f"left out: {v.message()}", "dim"))
-            out.print(plain(batch_summary(result.counts)))
+            out.print(line(batch_summary(result.counts)))
         return exit_of(result.counts)
     batch = _Batch(files, jobs, quiet=quiet, on_duplicate=_json_duplicate if as_json else None)
     for v in _reported(batch):
@@ -212,13 +204,15 @@ def score(
             _json_record({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
                           "hash": v.hash, "scores": v.scores})  # fmt: skip
         elif v.scores is not None and v.game in GAMES:
+            from .render import score_table
+
             out.print(
                 totals_line(v, v.scores) if totals else score_table(v, v.scores, GAMES[v.game].deal_word)
             )
     if as_json:
         _json_summary(batch)
     else:
-        out.print(plain(batch.summary()))
+        out.print(line(batch.summary()))
     return batch.exit_code()
 
 

@@ -25,6 +25,7 @@ from ..format.salvage import salvage as salvage_file
 from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load
+from .lines import line, verdict_line
 from .options import (
     EncodingChoice,
     Force,
@@ -38,7 +39,6 @@ from .options import (
     refuse,
 )
 from .progress import Work
-from .render import line, verdict_line
 
 
 class ExportTo(StrEnum):

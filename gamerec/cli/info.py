@@ -17,9 +17,10 @@ from ..games import games_info
 from ..select import Selecting, Selection, select
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
+from .lines import line
 from .options import Files, Quiet, no_stdout
 from .progress import Work
-from .render import games_table, line, listing_row, listing_table, plain
+from .render import games_table, listing_row, listing_table, plain
 from .select import (
     DateFrom,
     DateTo,

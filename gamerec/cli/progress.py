@@ -3,7 +3,9 @@
 A command wraps its long work in a :class:`Work`: on a terminal (and without ``--quiet``) it
 draws a rich progress bar on stderr, counted in records when their number is known, else in
 the bytes of the input (with the records done beside them), with the rate and the time
-left; on a pipe or a file it draws nothing. The library reports through ``on_progress``
+left, once the work has run for :data:`SHOW_AFTER` seconds (a quick command draws nothing,
+and needs no rich: ``GAMEREC_PROGRESS_AFTER=0`` draws at once); on a pipe or a file it draws
+nothing. The library reports through ``on_progress``
 callbacks (:mod:`gamerec.format.progress`); a :class:`Work` is one. When a signal stops the
 command, the work's :meth:`Work.status` says how far it got, for the one line the error
 boundary prints (``gamerec: interrupted (SIGINT) after 1234 of 20000 records; no output
@@ -12,6 +14,7 @@ written``).
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -26,6 +29,17 @@ T = TypeVar("T")
 #: refresh thread: batch workers are forked while it runs, and forking a threaded process is
 #: unsafe)
 REDRAW = 0.1
+#: the seconds of work before a bar is drawn (``GAMEREC_PROGRESS_AFTER`` sets it)
+SHOW_AFTER = 0.5
+
+
+def show_after() -> float:
+    """:data:`SHOW_AFTER`, or ``GAMEREC_PROGRESS_AFTER`` when that is a number of seconds."""
+    try:
+        seconds = float(os.environ.get("GAMEREC_PROGRESS_AFTER", SHOW_AFTER))
+    except ValueError:
+        return SHOW_AFTER
+    return seconds if seconds >= 0 else SHOW_AFTER
 
 
 class Work:
@@ -45,11 +59,16 @@ class Work:
         self._bar: Any = None
         self._task: Any = None
         self._drawn = 0.0
+        self._began = 0.0
+        self._after: float | None = None  # seconds of work before the bar, None: no bar
 
     def __enter__(self) -> Work:
         underway.work = self
+        self._began = time.monotonic()
         if not self.quiet and err.is_terminal:
-            self._start()
+            self._after = show_after()
+            if self._after == 0:
+                self._start()
         return self
 
     def __exit__(
@@ -58,6 +77,7 @@ class Work:
         if self._bar is not None:
             self._bar.stop()
             self._bar = None
+            underway.drawing = False
         if kind is None and underway.work is self:
             underway.work = None  # else kept for the error boundary's line
 
@@ -80,21 +100,25 @@ class Work:
         )
         self._task = self._bar.add_task(self.what, total=self.total, count=self._count(), rate="")
         self._bar.start()
+        underway.drawing = True
         self._bar.refresh()
-        self._start_time = time.monotonic()
 
     def __call__(self, records: int, done_bytes: int, total_bytes: int | None) -> None:
         """The ``on_progress`` callback: ``records`` done, holding ``done_bytes`` of the
         input's ``total_bytes``. A signal dropped in a finalizer stops the work here."""
         raise_dropped()
         self.records, self.done_bytes, self.total_bytes = records, done_bytes, total_bytes
-        if self._bar is None:
+        if self._after is None:
             return
         now = time.monotonic()
         if now - self._drawn < REDRAW:
             return
+        elapsed = now - self._began
+        if self._bar is None:
+            if elapsed < self._after:
+                return
+            self._start()
         self._drawn = now
-        elapsed = now - self._start_time
         rate = f"{records / elapsed:.0f} records/s" if elapsed > 0 else ""
         if self.total is not None:
             self._bar.update(self._task, completed=records, count=self._count(), rate=rate)

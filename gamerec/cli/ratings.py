@@ -15,8 +15,9 @@ from ..ratings import MODEL, PlayerRating, Ratings, rate
 from .app import exit_of, out
 from .check import _Batch, report_triage
 from .files import print_json
+from .lines import batch_summary, line
 from .options import Files, Jobs, Quiet, refuse
-from .render import batch_summary, line, plain
+from .render import plain
 
 #: the CSV's header row
 COLUMNS = ("game", "rank", "player", "mu", "sigma", "ordinal", "games")

@@ -24,6 +24,7 @@ from ..games import GAMES, get_game
 from ..recorder import Recorder
 from ..tableside import completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
+from .lines import line, verdict_line
 from .options import (
     EMPTY_NAME,
     Force,
@@ -37,7 +38,6 @@ from .options import (
 )
 from .record_deal import Stop, attempt, record_deal, show, undo, word_completions
 from .record_prompt import ask, prompt_ready
-from .render import line, verdict_line
 from .stdio import require_stdin
 
 

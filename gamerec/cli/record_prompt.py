@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .render import clean
+from .lines import clean
 
 #: what completes a line: the lines the text typed so far may become
 Complete = Callable[[str], list[str]]

@@ -5,7 +5,7 @@ line of output."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -14,8 +14,8 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..escape import csv_table, terminal_text
-from ..verdicts import STATUSES
+from ..escape import csv_table
+from .lines import clean, one_line
 
 if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from rich.panel import Panel
@@ -27,66 +27,9 @@ if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from ..verdicts import ScoreSheet, Verdict
     from ..view import View
 
-STATUS_STYLE = {
-    "valid": "green",
-    "illegal": "red",
-    "incomplete": "yellow",
-    "mismatch": "magenta",
-    "unreadable": "red",
-}
-
-
-def clean(text: str) -> str:
-    """``text`` as it may reach the terminal (:func:`gamerec.escape.terminal_text`): escape
-    sequences, controls and bidirectional controls shown as ``�``, line breaks as ``⏎``."""
-    return terminal_text(text)
-
 
 def plain(text: str, style: str = "") -> Text:
     return Text(clean(text), style=style)
-
-
-#: the longest message line shown; longer ones (a hostile 3000-character card code) are cut
-MAX_LINE = 400
-
-
-def one_line(text: str, limit: int = MAX_LINE) -> str:
-    """``text`` as one line (see :func:`clean`: line breaks shown as ``⏎``, so a player
-    named ``Eve\nx.grec: record 1: valid`` cannot fake a verdict line), cut to ``limit``
-    characters with an ellipsis."""
-    flat = clean(text)
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
-
-
-def line(text: str, style: str = "") -> Text:
-    """One message line (see :func:`one_line`) as rich Text, never markup."""
-    return Text(one_line(text), style=style)
-
-
-def verdict_line(v: Verdict) -> Text:
-    return line(v.message(), STATUS_STYLE.get(v.status, ""))
-
-
-def summary_line(counts: dict[str, int]) -> str:
-    total = sum(counts.values())
-    parts = [f"{n} {status}" for status, n in counts.items() if n]
-    return f"{total} record{'s' if total != 1 else ''}: " + (", ".join(parts) if parts else "none")
-
-
-def batch_summary(counts: Mapping[str, int]) -> str:
-    """The summary line of a batch's ``counts`` (each verdict's, and ``duplicate``)."""
-    text = summary_line({s: counts[s] for s in STATUSES})
-    dup = counts.get("duplicate", 0)
-    if dup:
-        text += f"; {dup} duplicate{'s' if dup != 1 else ''} counted once"
-    return text
-
-
-def duplicate_line(place: str, first: str) -> Text:
-    """A record seen before: ``place`` and ``first`` as ``file:number`` (where it is, where
-    it was first seen), as the aggregates list them."""
-    source, _, record = place.rpartition(":")
-    return line(f"{source}: record {record}: duplicate of {first} (counted once)", "yellow")
 
 
 def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
@@ -106,21 +49,9 @@ def score_table(v: Verdict, sheet: ScoreSheet, deal_word: str) -> Table:
         many = len(sheet.winners) > 1
         t.caption = plain(f"Winner{'s (shared)' if many else ''}: {names}")
     else:
-        t.caption = line(f"{v.status}: {v.reason}" if v.reason else v.status)
+        t.caption = Text(one_line(f"{v.status}: {v.reason}" if v.reason else v.status))
     t.caption_justify = "left"
     return t
-
-
-def totals_line(v: Verdict, sheet: ScoreSheet) -> Text:
-    """``games.grec: record 3 · blackball · Ann 52, Bob 31, Cy 40 · winner: Ann`` (winners
-    of a shared win joined by "and"; an unfinished record says its status instead)."""
-    scores = ", ".join(f"{side} {total}" for side, total in zip(sheet.sides, sheet.totals, strict=False))
-    if sheet.complete:
-        names = " and ".join(sheet.sides[w] for w in sheet.winners)
-        end = f"winner{'s (shared)' if len(sheet.winners) > 1 else ''}: {names}"
-    else:
-        end = v.status
-    return line(" · ".join([f"{v.source}: record {v.record}", v.game or "?", scores, end]))
 
 
 def view_panel(step: Step, position: str, footer: str | None = None) -> Panel:

@@ -12,8 +12,9 @@ from ..present import Replay, Step, deal_word
 from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
+from .lines import one_line, verdict_line
 from .options import File, choose_record, refuse
-from .render import one_line, verdict_line, view_panel
+from .render import view_panel
 
 
 class ReplayFormat(StrEnum):

@@ -22,7 +22,7 @@ from ..format.record import Cards, Pass, Play
 from ..present import Step, deal_word, move
 from ..verdicts import Verdict
 from .cards_style import card_styles, cards_text, trump_of
-from .render import clean, one_line
+from .lines import clean, one_line
 
 __all__ = ["KEYS_LINE", "ReplayApp", "run_app"]
 

@@ -7,9 +7,9 @@ from ..export.report import report
 from ..format.paths import expand_paths
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail
 from .files import emit_bytes
+from .lines import line, verdict_line
 from .options import Files, Force, Output, Quiet, no_stdout
 from .progress import Work
-from .render import line, verdict_line
 
 
 def report_cmd(files: Files, output: Output = "-", force: Force = False, quiet: Quiet = False) -> int:

@@ -27,9 +27,9 @@ from ..select import (
 )
 from ..split import split as split_records
 from .app import EXIT_OK, EXIT_PROBLEM, err, say
+from .lines import line, verdict_line
 from .options import EncodingChoice, Files, Force, Quiet, complete_files, complete_game, output_form, refuse
 from .progress import Work
-from .render import line, verdict_line
 
 # -- the selectors, shared with ls ------------------------------------------------------------
 GameSel = Annotated[

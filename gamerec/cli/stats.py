@@ -26,9 +26,10 @@ from ..stats import (
 from .app import EXIT_INPUT, exit_of, fail, out
 from .check import report_triage
 from .files import print_json
+from .lines import batch_summary
 from .options import Files, Quiet, refuse
 from .progress import Work
-from .render import batch_summary, plain, wins_text
+from .render import plain, wins_text
 
 Column = tuple[str, Callable[[Any], str]]
 

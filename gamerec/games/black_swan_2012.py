@@ -47,10 +47,9 @@ state's own attributes.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
 from ..engine import (
@@ -69,6 +68,9 @@ from ..format.record import Action, Cards, Deal, Declare
 from ..options import BlackSwan2012Rules
 from .black_swan_2012_combinations import TABLE, combination
 from .black_swan_2012_plays import choose_play, playable
+
+if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+    import random
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
 

@@ -55,10 +55,9 @@ docstring.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import compress
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import (
     PLEDGES,
@@ -73,6 +72,9 @@ from ..errors import Illegal, StockMissing
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
 from ..options import BlackSwanTarocRules
+
+if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+    import random
 
 __all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
 

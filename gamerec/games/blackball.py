@@ -22,9 +22,8 @@ Rules as gamerec plays them:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import FRENCH, SUIT_NAMES
 from ..engine import (
@@ -37,6 +36,9 @@ from ..engine import (
 from ..errors import Illegal, StockMissing
 from ..format.record import Action, Bid, Deal, Play
 from ..options import BlackballRules
+
+if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+    import random
 
 __all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
 

@@ -30,9 +30,8 @@ Rules as gamerec plays them:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from ..engine import (
@@ -47,6 +46,9 @@ from ..errors import Illegal, StockMissing
 from ..events import ForestTurned
 from ..format.record import Action, Deal, Play
 from ..options import ForestRules
+
+if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+    import random
 
 __all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
 
@@ -343,8 +345,7 @@ class ForestState(GameState):
         """``seat`` plays ``card``, legal, the trick's last: taken, then a forest card or the score."""
         trick = self.trick
         if len(self.stock) <= self.turned < self.pile_size and self.tricks_played + 1 < self.hand_size:
-            # the card ends a trick after which the next forest card is turned, and the
-            # record's stock stops before it: say so before anything changes
+            # the trick ends, the next forest card is due and the record's stock stops: say so first
             number = self.tricks_played + 2
             raise StockMissing(
                 f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
@@ -395,7 +396,6 @@ class ForestState(GameState):
                 cards = [c for c in cards if (fc if c // _N == BLACK else c // _N) == led]
         return [Play(seat, c) for c in cards]
 
-    # -- texts for messages----------------------------------------------------------------------
     def _cards_text(self, cards: Any) -> str:
         return DECK.codes_of(sorted(cards))
 

@@ -42,7 +42,7 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def interrupted(args: list[str], cwd: Path) -> tuple[int, list[str], str]:
     """Run ``gamerec ARGS`` on a terminal, press Ctrl-C once the bar counts some records:
     the exit status, the lines left on the terminal once the bar is gone, all it showed."""
-    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm"}
+    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm", "GAMEREC_PROGRESS_AFTER": "0"}
     for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "GAMEREC_DEBUG"):
         env.pop(name, None)
     child = pexpect.spawn(CLI[0], [*CLI[1:], *args], env=env, encoding="utf-8", timeout=TIMEOUT, cwd=str(cwd))

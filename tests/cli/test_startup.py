@@ -7,6 +7,7 @@ done (never by timing: bench/startup.py measures the time).
   (typer coerces values through pydantic: not where coercion changes nothing), no
   multiprocessing for a single chunk of records, no writer, and only the game of its record;
 - ``--help`` imports no command module, no game and no rich;
+- ``validate FILE`` imports no rich either, on a pipe or a terminal (tests/cli/test_lines.py);
 - the games registry knows the ids without loading a game;
 - the lazy table of commands lists, summarises and completes the commands exactly as the
   commands themselves would.
@@ -106,8 +107,10 @@ def test_help_imports_no_command_no_game_and_no_rich() -> None:
         "gamerec.cli.app",
         "gamerec.cli.commands",
         "gamerec.cli.coerce",
+        "gamerec.cli.lines",  # the error line's writer
         "gamerec.cli.stdio",
     }
+    assert "gamerec.verdicts" not in modules  # nor the record model, through the lines
 
 
 def test_a_commands_help_imports_that_command_alone() -> None:
