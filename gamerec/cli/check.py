@@ -203,12 +203,12 @@ def score(
         if as_json:
             _json_record({"source": v.source, "record": v.record, "game": v.game, "status": v.status,
                           "hash": v.hash, "scores": v.scores})  # fmt: skip
+        elif v.scores is not None and v.game in GAMES and totals:
+            out.print(totals_line(v, v.scores))
         elif v.scores is not None and v.game in GAMES:
             from .render import score_table
 
-            out.print(
-                totals_line(v, v.scores) if totals else score_table(v, v.scores, GAMES[v.game].deal_word)
-            )
+            out.print(score_table(v, v.scores, GAMES[v.game].deal_word))
     if as_json:
         _json_summary(batch)
     else:

@@ -135,6 +135,13 @@ def test_validate_imports_no_rich_on_a_pipe() -> None:
     assert loaded(modules, "rich") == set()
 
 
+def test_score_totals_imports_no_rich_either() -> None:
+    """``score --totals`` is one line per record: no table, so no rich."""
+    code, modules, out = imported("score", "--totals", str(RECORD))
+    assert code == 0 and "· winner: Sam\n1 record: 1 valid\n" in out
+    assert loaded(modules, "rich") == set()
+
+
 def terminal_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE")}
     return {**env, "TERM": "xterm", "COLUMNS": "120", **extra}
