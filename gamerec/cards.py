@@ -72,10 +72,12 @@ class Deck:
         return f"Deck({self.name!r}, {len(self.cards)} cards)"
 
     def code(self, card: int) -> str:
-        """The canonical code of ``card``; ``#N`` for an int that is no card of this deck."""
-        if 0 <= card < len(self.codes):
+        """The canonical code of ``card``; ``#N`` for an int that is no card of this deck,
+        and ``#`` and the value as Python writes it for anything that is not an int (a
+        record made in Python may hold ``True``, ``1.0`` or ``"x"`` where a card belongs)."""
+        if type(card) is int and 0 <= card < len(self.codes):
             return self.codes[card]
-        return f"#{card}"
+        return f"#{card!r}"
 
     def codes_of(self, cards: Iterable[int]) -> str:
         """Codes separated by spaces, in the order given."""
