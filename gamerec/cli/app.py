@@ -103,11 +103,18 @@ class _LazyConsole:
         return is_terminal(stream_of(object.__getattribute__(self, "_stderr")))
 
     def print(self, *objects: Any, **options: Any) -> None:
+        stderr = object.__getattribute__(self, "_stderr")
+        if underway.drawing and not stderr and hasattr(sys.stdout, "rich_proxied_file"):
+            # standard output is the bar's terminal (the bar stands in for it): print above
+            # the bar through its console; this console would write past the stand-in, onto
+            # the bar's own line
+            real_console(err).print(*objects, **options)
+            return
         if len(objects) == 1 and not options and isinstance(objects[0], Line) and not underway.drawing:
             if object.__getattribute__(self, "_quiet"):
                 return
             try:
-                if write_line(objects[0], stream_of(object.__getattribute__(self, "_stderr"))):
+                if write_line(objects[0], stream_of(stderr)):
                     return
             except BrokenPipeError:  # as the console does (see _console)
                 object.__setattr__(self, "_quiet", True)

@@ -165,11 +165,11 @@ def is_terminal(stream: IO[str], environ: Mapping[str, str] = os.environ) -> boo
 def write_line(item: Line, stream: IO[str], environ: Mapping[str, str] = os.environ) -> bool:
     """Write ``item`` and a line break to ``stream`` as rich's console would (colour on a
     terminal that is not dumb, none under ``NO_COLOR``), and flush; False, writing nothing,
-    where rich is needed: a style not in :data:`SGR`, text ending in a space (which rich
-    may trim), a platform where rich is not a plain stream."""
+    where rich is needed: a style not in :data:`SGR`, a platform where rich is not a plain
+    stream. (The consoles soft-wrap: rich neither wraps nor trims a line.)"""
     text, style = item
     known = SGR.get(style)
-    if known is None or text.endswith(" ") or rich_elsewhere():
+    if known is None or rich_elsewhere():
         return False
     params, colour = known
     if params and text:

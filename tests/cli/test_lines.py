@@ -11,6 +11,7 @@ their colours there, and that a progress bar waits before it is drawn.
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import sys
@@ -81,6 +82,9 @@ TEXTS = [
     "Zoë, 漢字 and 🂡 (wide) · ⏎ …",
     clean("Eve\x1b[31m\nx.grec: record 1: valid\u202e\t"),
     "a" * 400,
+    "trailing  ",
+    "b" * 100 + " ",  # longer than the width, ending in a space: soft-wrapped, never trimmed
+    "   ",
 ]
 
 
@@ -106,9 +110,8 @@ def test_the_terminal_is_what_rich_takes_for_one(environ: dict[str, str], tty: b
 
 def test_what_it_does_not_know_it_leaves_to_rich() -> None:
     stream = Stream(True)
-    # a style of rich's own, and text ending in a space (rich may trim it past the width)
+    # a style of rich's own
     assert not write_line(Line("x", "bold red"), stream, {})
-    assert not write_line(Line("trailing ", "green"), stream, {})
     assert stream.getvalue() == ""
     # and the line is still a rich renderable, printed by rich as itself
     assert by_rich(Line("x", "bold red"), False, {}) == "x\n"
@@ -123,6 +126,30 @@ def test_a_closed_stream_is_no_terminal() -> None:
 
     stream.isatty = closed  # type: ignore[method-assign]
     assert not is_terminal(stream, {})
+
+
+def test_standard_output_goes_above_a_bar_on_the_same_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review found `validate -v` lines glued to the bar's own line on a terminal
+    (``\r\x1b[2Kverifying ━━╸ 34% ...\x1b[32ms2.grec: record 74: valid``): while the bar
+    draws and stands in for standard output, out's lines must go through the bar's console
+    (which prints them above it), not past the stand-in onto the terminal."""
+    app = importlib.import_module("gamerec.cli.app")  # (gamerec.cli.app is also the Typer app)
+    printed: list[tuple[object, ...]] = []
+
+    class BarConsole:
+        def print(self, *objects: object, **options: object) -> None:
+            printed.append(objects)
+
+    class StandIn(io.StringIO):
+        rich_proxied_file = io.StringIO()
+
+    stand_in = StandIn()
+    monkeypatch.setattr(sys, "stdout", stand_in)
+    monkeypatch.setattr(app, "real_console", lambda console: BarConsole())
+    monkeypatch.setattr(app.underway, "drawing", True)
+    app.out.print(Line("s2.grec: record 74: valid", "green"))
+    assert printed == [(Line("s2.grec: record 74: valid", "green"),)]
+    assert stand_in.getvalue() == "" and StandIn.rich_proxied_file.getvalue() == ""
 
 
 # -- in a fresh process ----------------------------------------------------------------------------
