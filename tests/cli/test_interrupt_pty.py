@@ -125,3 +125,29 @@ def test_ctrl_c_while_writing_leaves_no_output(
     assert re.fullmatch(said, lines[-1]), shown
     assert sum("gamerec" in ln for ln in lines) == 1, lines
     assert os.listdir(tmp_path / "out") == []  # neither the output nor a temporary file
+
+
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_before_the_bar_is_drawn(many: Path, tmp_path: Path, jobs: str) -> None:
+    """The bar waits before it is drawn (GAMEREC_PROGRESS_AFTER); Ctrl-C in that wait (here
+    once the first verdicts are shown, with the wait far off) still gives the one line and
+    exit 130, and no bar was ever drawn."""
+    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm", "GAMEREC_PROGRESS_AFTER": "600"}
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "GAMEREC_DEBUG"):
+        env.pop(name, None)
+    args = [*CLI[1:], "validate", "-v", "--jobs", jobs, str(many)]
+    child = pexpect.spawn(CLI[0], args, env=env, encoding="utf-8", timeout=TIMEOUT, cwd=str(tmp_path))
+    child.expect(r"record \d+: valid")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.before
+    lines = [ln for ln in screen(shown) if ln.strip()]
+    assert child.exitstatus == 130, shown
+    # the line ends the screen; before it, on the same row, the terminal's echo of Ctrl-C and
+    # whatever part of a verdict line the terminal had not shown yet (its driver drops the
+    # output it holds on an interrupt): no bar cleared that row
+    assert re.search(r"(\^C)?gamerec: interrupted \(SIGINT\) after \d+ records? \(\d+% of the input\); "
+                     r"the rest not verified$", lines[-1]), shown  # fmt: skip
+    assert shown.count("gamerec: interrupted") == 1
+    assert "verifying" not in shown and "Traceback" not in shown and "KeyboardInterrupt" not in shown
