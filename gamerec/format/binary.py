@@ -25,6 +25,7 @@ __all__ = [
     "decode_binary",
     "decode_header",
     "encode_binary",
+    "reread_problem",
     "with_defaults",
 ]
 
@@ -110,6 +111,26 @@ def encode_binary(record: Record) -> bytes:
             f"a record of {len(header) + len(body)} bytes exceeds the frame limit of {container.MAX_FRAME}"
         )
     return container.frame(header, body)
+
+
+def reread_problem(record: Record) -> FormatError | None:
+    """Why ``record``, made in Python, would not read back from the binary form as it is, or
+    None: a value the format does not hold where its type says (``True`` or ``"x"`` where a
+    seat or a card belongs: Python takes ``True`` for 1, the format does not), or one it
+    cannot write at all. Records read from a file always read back. An integer beyond 64
+    bits is left to the rules (the JSON form holds it; the walk refuses it as a card)."""
+    try:
+        header = _encoder.encode(record.header())
+        body = _encoder.encode(Body(record.deals, record.claim))
+    except OverflowError:
+        return None
+    except (TypeError, ValueError, AttributeError) as e:
+        return FormatError.schema(f"not a record the format can hold: {e}")
+    try:
+        decode_binary(header, body)
+    except FormatError as e:
+        return e
+    return None
 
 
 def decode_header(data: bytes | memoryview) -> Header:

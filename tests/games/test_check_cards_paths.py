@@ -73,20 +73,22 @@ def test_multiset_without_pool_uses_the_deck(pool: str | None) -> None:
 @pytest.mark.parametrize("bad", ["x", 1.0, True, None, [1], -1, 10**30])
 def test_a_card_that_is_no_int_is_named_not_a_crash(bad: Any) -> None:
     """gamerec.verify of a record made in Python with "x" (or 1.0, None...) in a hand raised
-    TypeError from the error message's card code; it is an illegal deal, named as written."""
+    TypeError from the error message's card code. The rules now refuse it as an illegal
+    deal, named as written (gamerec.verify first refuses what would not read back:
+    tests/api/test_verify_made_in_python.py)."""
     import msgspec
     from conftest import FIXTURES
 
     import gamerec
+    from gamerec.verdicts import verify_record
 
     record = next(gamerec.records(FIXTURES / "blackball" / "games" / "family-3p.json"))
     deal = record.deals[0]
     hands = [list(h) for h in deal.hands]
     hands[0][0] = bad
-    broken = msgspec.structs.replace(
-        record, deals=[msgspec.structs.replace(deal, hands=hands), *record.deals[1:]]
-    )
-    verdict = gamerec.verify(broken)
+    first = msgspec.structs.replace(deal, hands=hands)
+    broken = msgspec.structs.replace(record, deals=[first, *record.deals[1:]])
+    verdict = verify_record(broken)
     assert (verdict.status, verdict.rule, verdict.deal) == ("illegal", "deal-card", 1)
     assert f"holds #{bad!r}, which is no card of the deck" in (verdict.reason or "")
     assert FRENCH.code(bad) == f"#{bad!r}" and FRENCH.code(0) == "2C" and FRENCH.code(52) == "#52"
