@@ -39,14 +39,21 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def interrupted(args: list[str], cwd: Path) -> tuple[int, list[str], str]:
-    """Run ``gamerec ARGS`` on a terminal, press Ctrl-C once the bar counts some records:
-    the exit status, the lines left on the terminal once the bar is gone, all it showed."""
-    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm", "GAMEREC_PROGRESS_AFTER": "0"}
+#: what the bar shows once it counts some records
+COUNTING = r"(?<!of )\b[1-9]\d* (of \d+ )?records?\b(?!/s)"
+
+
+def interrupted(
+    args: list[str], cwd: Path, after: str = "0", when: str = COUNTING
+) -> tuple[int, list[str], str]:
+    """Run ``gamerec ARGS`` on a terminal (the bar drawn ``after`` seconds of work), press
+    Ctrl-C once it shows ``when`` (by default, once the bar counts some records): the exit
+    status, the lines left on the terminal once the bar is gone, all it showed."""
+    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm", "GAMEREC_PROGRESS_AFTER": after}
     for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "GAMEREC_DEBUG"):
         env.pop(name, None)
     child = pexpect.spawn(CLI[0], [*CLI[1:], *args], env=env, encoding="utf-8", timeout=TIMEOUT, cwd=str(cwd))
-    child.expect(r"(?<!of )\b[1-9]\d* (of \d+ )?records?\b(?!/s)")
+    child.expect(when)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
@@ -132,18 +139,9 @@ def test_ctrl_c_before_the_bar_is_drawn(many: Path, tmp_path: Path, jobs: str) -
     """The bar waits before it is drawn (GAMEREC_PROGRESS_AFTER); Ctrl-C in that wait (here
     once the first verdicts are shown, with the wait far off) still gives the one line and
     exit 130, and no bar was ever drawn."""
-    env = {**os.environ, "COLUMNS": "150", "TERM": "xterm", "GAMEREC_PROGRESS_AFTER": "600"}
-    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "GAMEREC_DEBUG"):
-        env.pop(name, None)
-    args = [*CLI[1:], "validate", "-v", "--jobs", jobs, str(many)]
-    child = pexpect.spawn(CLI[0], args, env=env, encoding="utf-8", timeout=TIMEOUT, cwd=str(tmp_path))
-    child.expect(r"record \d+: valid")
-    child.sendintr()
-    child.expect(pexpect.EOF)
-    child.close()
-    shown = child.before
-    lines = [ln for ln in screen(shown) if ln.strip()]
-    assert child.exitstatus == 130, shown
+    args = ["validate", "-v", "--jobs", jobs, str(many)]
+    code, lines, shown = interrupted(args, tmp_path, after="600", when=r"record \d+: valid")
+    assert code == 130, shown
     # the line ends the screen; before it, on the same row, the terminal's echo of Ctrl-C and
     # whatever part of a verdict line the terminal had not shown yet (its driver drops the
     # output it holds on an interrupt): no bar cleared that row
