@@ -370,10 +370,12 @@ class Group(TyperGroup):
                         raise Signalled(received[-1]) from None
                     raise
         except Signalled as e:  # how far the work got, if it was long work
+            _flush_output()
             fail(e.message + underway.note(), 128 + e.signum)
         except typer.Abort:
             fail("aborted", 130)
         except KeyboardInterrupt:
+            _flush_output()
             fail("interrupted" + underway.note(), 130)
         except GamerecError as e:
             fail(e.message, EXIT_INPUT)
@@ -406,6 +408,13 @@ class Group(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def _flush_output() -> None:
+    """Standard output's buffer written out before a signal's line, so that a line the
+    signal caught between its write and its flush comes before it, not after, at exit."""
+    with contextlib.suppress(OSError, ValueError):  # a reader gone, a stream closed
+        sys.stdout.flush()
 
 
 def fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
