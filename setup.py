@@ -22,6 +22,7 @@ COMPILED = [
     "gamerec/games/black_swan_2012_suits.py",
     "gamerec/games/black_swan_taroc.py",
     "gamerec/games/forest.py",
+    "gamerec/games/tricks.py",
     # the presenters and the replay for people: a view and the texts of every step
     "gamerec/games/view_base.py",
     "gamerec/games/blackball_view.py",

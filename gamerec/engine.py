@@ -358,24 +358,6 @@ class GameState(ABC):
             events.append(MatchEnded(self.winners()))
         return events
 
-    def take_trick(self, index: int) -> list[Event]:
-        """For plain trick games (``trick`` holds the cards played from ``leader`` on, one
-        each; ``won`` counts tricks per seat): the card at ``index`` wins. Credits its
-        player, who leads next, clears the trick, and reports it when events are wanted."""
-        st: Any = self
-        trick, leader, n = st.trick, st.leader, self.n
-        winner = (leader + index) % n
-        st.won[winner] += 1
-        st.tricks_played += 1
-        events: list[Event] = (
-            [TrickWon(st.tricks_played, winner, tuple(((leader + k) % n, c) for k, c in enumerate(trick)))]
-            if self.emit
-            else []
-        )
-        st.trick = []
-        st.leader = st.turn = winner
-        return events
-
     def members(self) -> list[tuple[int, ...]]:
         """The seats of each scoring side."""
         return [(s,) for s in range(self.n)]

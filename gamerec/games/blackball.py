@@ -36,6 +36,7 @@ from ..engine import (
 from ..errors import Illegal, StockMissing
 from ..format.record import Action, Bid, Deal, Play
 from ..options import BlackballRules
+from .tricks import TrickState
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random
@@ -63,7 +64,7 @@ def _suit_list(cards: Sequence[int]) -> str:
     return " ".join(FRENCH.code(c) for c in sorted(cards, key=lambda c: (c // 13, -(c % 13))))
 
 
-class BlackballState(GameState):
+class BlackballState(TrickState):
     """A blackball record being replayed."""
 
     game: ClassVar[Game[Any]]
@@ -81,11 +82,6 @@ class BlackballState(GameState):
         self.hands: list[set[int]] = []
         self.suit_counts: list[list[int]] = []
         self.bids: list[int | None] = []
-        self.won: list[int] = []
-        self.turn = 0
-        self.leader = 0
-        self.trick: list[int] = []
-        self.tricks_played = 0
         self.round_bids: list[tuple[int, ...]] = []
 
     # -- deals ----------------------------------------------------------------------------
@@ -354,17 +350,7 @@ class BlackballState(GameState):
             key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
             if key > best_key:
                 best, best_key = i, key
-        if self.emit:
-            events = self.take_trick(best)
-        else:  # take_trick's bookkeeping on this class's typed attributes, no event
-            events = []
-            winner = self.leader + best
-            if winner >= self.n:
-                winner -= self.n
-            self.won[winner] += 1
-            self.tricks_played += 1
-            self.trick = []
-            self.leader = self.turn = winner
+        events = self.take_trick(best)
         if self.tricks_played == self.size:
             events.extend(self._score_round())
         return events

@@ -46,6 +46,7 @@ from ..errors import Illegal, StockMissing
 from ..events import ForestTurned
 from ..format.record import Action, Deal, Play
 from ..options import ForestRules
+from .tricks import TrickState
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random
@@ -120,7 +121,7 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     return high_at if low_at < 0 else low_at
 
 
-class ForestState(GameState):
+class ForestState(TrickState):
     """A forest record being replayed."""
 
     game: ClassVar[Game[Any]]
@@ -140,11 +141,6 @@ class ForestState(GameState):
         self.pile_size = 0
         self.turned = 0
         self.forest: int | None = None
-        self.leader = 0
-        self.turn = 0
-        self.trick: list[int] = []
-        self.won: list[int] = []
-        self.tricks_played = 0
         self.round_tricks: list[tuple[int, ...]] = []
 
     # -- deals ----------------------------------------------------------------------------
@@ -356,17 +352,7 @@ class ForestState(GameState):
         self.colour_counts[seat][card // _N] -= 1
         trick.append(card)
         best = trick_winner(trick, self.forest)
-        if self.emit:
-            events = self.take_trick(best)
-        else:  # take_trick's bookkeeping on this class's typed attributes, no event
-            events = []
-            winner = self.leader + best
-            if winner >= self.n:
-                winner -= self.n
-            self.won[winner] += 1
-            self.tricks_played += 1
-            self.trick = []
-            self.leader = self.turn = winner
+        events = self.take_trick(best)
         if self.tricks_played == self.hand_size:
             events.extend(self._score_round())
         else:
