@@ -322,7 +322,8 @@ def standings(
     (tally, left_out, counts), found = dask.compute(parts[0], repeats, **compute)
     found.sort()
     counts["duplicate"] = len(found)
-    return Standings(tally.result(sort), left_out, [(where, first) for _, where, first, _ in found], counts)
+    duplicates = [(where, first) for _, where, first, _ in found]
+    return Standings(tally.result(sort), left_out, duplicates, counts, tally.not_counted)
 
 
 # -- Parquet: one part per file --------------------------------------------------------------

@@ -26,7 +26,7 @@ from typing import NamedTuple
 import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from .standings import Triage
+from .standings import Triage, player_twice
 from .verdicts import GameResult, Verdict
 
 __all__ = ["MODEL", "PlayerRating", "Point", "Ratings", "Z", "date_key", "places", "rate"]
@@ -131,10 +131,9 @@ def _teams(v: Verdict) -> tuple[list[tuple[str, ...]], str | None]:
     teams = [tuple(v.players[s] for s in seats) for seats in members]
     if len(teams) < 2:
         return teams, "a game of one side cannot be rated"
-    seats = Counter(name for team in teams for name in team)
-    twice = next((name for name, n in seats.items() if n > 1), None)
+    twice = player_twice([name for team in teams for name in team])
     if twice is not None:
-        return teams, f"player {twice!r} sits in {seats[twice]} seats: a player is rated once a game"
+        return teams, f"{twice}: a player is rated once a game"
     return teams, None
 
 

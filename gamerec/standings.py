@@ -23,6 +23,7 @@ __all__ = [
     "Tally",
     "Triage",
     "duplicate_key",
+    "player_twice",
     "sort_standings",
     "standings",
 ]
@@ -165,12 +166,14 @@ class PlayerStanding(msgspec.Struct):
 
 class Standings(msgspec.Struct):
     """Standings per game id, the records left out with their verdicts, the duplicates
-    (``[record, duplicate of]`` as ``file:number``) and how many records of each verdict."""
+    (``[record, duplicate of]`` as ``file:number``), how many records of each verdict, and
+    the valid records not counted (``[record, why]``: a name in two seats)."""
 
     games: dict[str, list[PlayerStanding]]
     left_out: list[Verdict]
     duplicates: list[tuple[str, str]]
     counts: dict[str, int]
+    not_counted: list[tuple[str, str]] = []
 
 
 SORT_KEYS = ("wins", "total", "mean", "best", "games", "player")
@@ -179,6 +182,26 @@ SortKey = Literal["wins", "total", "mean", "best", "games", "player"]
 
 def _place(v: Verdict) -> str:
     return f"{v.source}:{v.record}"
+
+
+def player_twice(players: Sequence[str]) -> str | None:
+    """Why a record cannot be added up per player name: ``player 'Ann' sits in 2 seats``
+    (the format lets names repeat); None when each seat has a name of its own.
+
+    >>> player_twice(["Ann", "Bob", "Ann"]), player_twice(["Ann", "ann"])
+    ("player 'Ann' sits in 2 seats", None)
+    """
+    if len(set(players)) == len(players):
+        return None
+    seats: dict[str, int] = {}
+    for name in players:
+        seats[name] = seats.get(name, 0) + 1
+    name, n = next((name, n) for name, n in seats.items() if n > 1)
+    return f"player {name!r} sits in {n} seats"
+
+
+#: What an aggregate per player says of a record whose names repeat (see :func:`player_twice`).
+COUNTED_ONCE = "a player is counted once a game"
 
 
 #: a shared win adds its share in whole units of 1/WIN_UNITS (every share 1/k, k up to 16, is
@@ -195,10 +218,18 @@ class Tally:
     def __init__(self) -> None:
         #: game id -> player -> [games, win units, total, best or None]
         self.table: dict[str, dict[str, list[Any]]] = {}
+        #: the valid records not counted, as ``(file:number, why)``: a name in two seats
+        self.not_counted: list[tuple[str, str]] = []
 
     def add(self, v: Verdict) -> None:
-        """Count a valid record (with its score sheet) admitted by a :class:`Triage`."""
+        """Count a valid record (with its score sheet) admitted by a :class:`Triage`, unless
+        a name sits in two seats (see :func:`player_twice`): then it is listed in
+        :attr:`not_counted`."""
         assert v.scores is not None and v.game is not None
+        why = player_twice(v.players)
+        if why is not None:
+            self.not_counted.append((_place(v), f"{why}: {COUNTED_ONCE}"))
+            return
         sheet = v.scores
         players = self.table.setdefault(v.game, {})
         members = sheet.members or [[s] for s in range(len(sheet.sides))]
@@ -218,7 +249,9 @@ class Tally:
                     p[3] = score if p[3] is None else max(p[3], score)
 
     def merge(self, other: Tally) -> Tally:
-        """Add ``other``'s counts to this tally's (and return it)."""
+        """Add ``other``'s counts to this tally's (and return it); ``other``'s records
+        come after this one's."""
+        self.not_counted += other.not_counted
         for game_id, rows in other.table.items():
             players = self.table.setdefault(game_id, {})
             for name, (games, wins, total, best) in rows.items():
@@ -261,7 +294,7 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     for v in verdicts:
         if triage.admit(v):
             tally.add(v)
-    return Standings(tally.result(sort), triage.left_out, triage.duplicates, triage.counts)
+    return Standings(tally.result(sort), triage.left_out, triage.duplicates, triage.counts, tally.not_counted)
 
 
 def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerStanding]:

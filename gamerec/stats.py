@@ -37,7 +37,7 @@ from .format.read import Entry, read_records
 from .format.record import Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
-from .standings import Triage
+from .standings import COUNTED_ONCE, Triage, player_twice
 from .stepper import Outcome, StepTuple, walk
 from .verdicts import Verdict, unreadable, verdict_of
 
@@ -145,12 +145,14 @@ class GameStats(msgspec.Struct):
 class Stats(msgspec.Struct):
     """Statistics per game id, the records left out with their verdicts, the duplicates
     (``[record, duplicate of]`` as ``file:number``) and how many records of each verdict
-    (as :class:`gamerec.standings.Standings` has them)."""
+    (as :class:`gamerec.standings.Standings` has them), and the valid records not counted
+    (``[record, why]``: a name in two seats)."""
 
     games: dict[str, GameStats]
     left_out: list[Verdict]
     duplicates: list[tuple[str, str]]
     counts: dict[str, int]
+    not_counted: list[tuple[str, str]] = []
 
 
 def player_stats(
@@ -175,6 +177,7 @@ def stats_of(
     """The statistics of the valid records among ``entries`` (see :func:`player_stats`)."""
     tables: dict[str, _Table] = {}
     triage = Triage()
+    not_counted: list[tuple[str, str]] = []
     for entry in entries:
         if entry.record is None:
             verdict = unreadable(entry)
@@ -191,6 +194,10 @@ def stats_of(
             on_verdict(verdict)
         if not triage.admit(verdict) or outcome.state is None:
             continue
+        twice = player_twice(record.players)
+        if twice is not None:
+            not_counted.append((f"{verdict.source}:{verdict.record}", f"{twice}: {COUNTED_ONCE}"))
+            continue
         table = tables.get(record.game)
         if table is None:
             table = tables[record.game] = _Table(record.game)
@@ -200,7 +207,7 @@ def stats_of(
         result = tables[game_id].result(player)
         if result.players:
             games[game_id] = result
-    return Stats(games, triage.left_out, triage.duplicates, triage.counts)
+    return Stats(games, triage.left_out, triage.duplicates, triage.counts, not_counted)
 
 
 def _walk(record: Record, collector: _Collector) -> Outcome:

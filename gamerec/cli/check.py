@@ -194,6 +194,8 @@ def score(
         else:
             for game_id, rows in result.games.items():
                 out.print(standings_table(game_id, rows))
+            for place, why in result.not_counted:
+                out.print(line(f"not counted: {place}: {why}", "dim"))
             for v in result.left_out:
                 out.print(line(f"left out: {v.message()}", "dim"))
             out.print(line(batch_summary(result.counts)))

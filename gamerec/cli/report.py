@@ -32,6 +32,8 @@ def report_cmd(files: Files, output: Output = "-", force: Force = False, quiet: 
         err.print(verdict_line(v))
     for a, b in result.duplicates:
         err.print(line(f"{a}: duplicate of {b} (counted once)", "yellow"))
+    for place, why in result.not_counted:
+        err.print(line(f"not counted: {place}: {why}", "dim"))
     c = result.counts
     code = (
         EXIT_INPUT
@@ -42,7 +44,9 @@ def report_cmd(files: Files, output: Output = "-", force: Force = False, quiet: 
     )
     if not result.games:
         records = sum(n for status, n in c.items() if status != "duplicate")
-        fail(f"no valid record among the {records} read: no report written", code or EXIT_INPUT)
+        aside = len(result.not_counted)
+        what = f"record counted ({aside} not counted)" if aside else "valid record"
+        fail(f"no {what} among the {records} read: no report written", code or EXIT_INPUT)
     emit_bytes(result.html.encode(), output, force, expand_paths(files))
     n = len(result.games)
     err.print(line(f"wrote the report of {n} game{'s' if n != 1 else ''} to {output}"))

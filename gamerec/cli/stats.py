@@ -26,7 +26,7 @@ from ..stats import (
 from .app import EXIT_INPUT, exit_of, fail, out
 from .check import report_triage
 from .files import print_json
-from .lines import batch_summary
+from .lines import batch_summary, line
 from .options import Files, Quiet, refuse
 from .progress import Work
 from .render import plain, wins_text
@@ -126,6 +126,8 @@ def stats_cmd(
             out.print(stats_table(game_id, game))
             if game.head_to_head:
                 out.print(head_to_head_table(game_id, game))
+        for place, why in result.not_counted:
+            out.print(line(f"not counted: {place}: {why}", "dim"))
         out.print(plain(batch_summary(result.counts)))
     return exit_of(result.counts)
 

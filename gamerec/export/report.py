@@ -52,6 +52,8 @@ class Report(msgspec.Struct):
     counts: dict[str, int]
     left_out: list[Verdict]
     duplicates: list[tuple[str, str]]
+    #: the valid records not counted (``[record, why]``: a name in two seats)
+    not_counted: list[tuple[str, str]] = []
 
 
 def report(paths: Paths, on_progress: OnProgress | None = None) -> Report:
@@ -61,7 +63,8 @@ def report(paths: Paths, on_progress: OnProgress | None = None) -> Report:
     verdicts: list[Verdict] = []
     stats = player_stats(paths, on_progress=on_progress, on_verdict=verdicts.append)
     games = sorted(stats.games)
-    return Report(report_page(verdicts, stats), games, stats.counts, stats.left_out, stats.duplicates)
+    page = report_page(verdicts, stats)
+    return Report(page, games, stats.counts, stats.left_out, stats.duplicates, stats.not_counted)
 
 
 def report_page(verdicts: Sequence[Verdict], stats: Stats) -> str:
@@ -78,7 +81,7 @@ def report_page(verdicts: Sequence[Verdict], stats: Stats) -> str:
             game_id,
             table.games.get(game_id, []),
             ratings,
-            _score_lists(verdicts, game_id, table.duplicates),
+            _score_lists(verdicts, game_id, [*table.duplicates, *table.not_counted]),
             stats.games.get(game_id),
             invalid.get(game_id, []),
         )
@@ -86,8 +89,13 @@ def report_page(verdicts: Sequence[Verdict], stats: Stats) -> str:
     ]
     if None in invalid:
         sections.append(_unreadable_section(invalid[None]))
-    if ratings.not_rated:
-        sections.append(_batch_section("not-rated", "Valid records not rated", ratings.not_rated, "Why"))
+    if table.not_counted:
+        rows, aside = table.not_counted, "Not in the standings, statistics, score lists or ratings."
+        sections.append(_batch_section("not-counted", "Valid records not counted", rows, "Why", aside))
+    counted_apart = {place for place, _ in table.not_counted}
+    not_rated = [(place, why) for place, why in ratings.not_rated if place not in counted_apart]
+    if not_rated:
+        sections.append(_batch_section("not-rated", "Valid records not rated", not_rated, "Why"))
     if table.duplicates:
         note = "Each is a record seen before (the same content): counted once."
         sections.append(_batch_section("duplicates", "Duplicates", table.duplicates, "Duplicate of", note))
@@ -332,11 +340,12 @@ def _batch_section(kind: str, heading: str, rows: list[tuple[str, str]], second:
 
 # -- score distributions --------------------------------------------------------------------
 def _score_lists(
-    verdicts: Sequence[Verdict], game_id: str, duplicates: list[tuple[str, str]]
+    verdicts: Sequence[Verdict], game_id: str, aside: list[tuple[str, str]]
 ) -> dict[str, list[int]]:
     """Each player's score in each game of ``game_id`` (a team's score for each member),
-    from the valid records but the duplicates."""
-    skip = {place for place, _ in duplicates}
+    from the valid records but those ``aside`` (``(file:number, why)``: the duplicates and
+    those not counted)."""
+    skip = {place for place, _ in aside}
     scores: dict[str, list[int]] = {}
     for v in verdicts:
         if v.game != game_id or v.status != "valid" or v.scores is None:

@@ -20,6 +20,8 @@ import gamerec
 from gamerec.errors import InputError
 from gamerec.verdicts import Verdict
 
+ANY_WHY = "player 'Trevor' sits in 2 seats: a player is counted once a game"
+
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 from gamerec import distributed as dd  # noqa: E402
@@ -40,12 +42,17 @@ def client() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The shipped fixtures, and a copy of one of their games in another file (a duplicate
-    across files, in another partition)."""
+    """The shipped fixtures, a copy of one of their games in another file (a duplicate
+    across files, in another partition), and that game with a name in two seats."""
     d = tmp_path_factory.mktemp("dask")
     copy = d / "copy-of-family-3p.json"
     shutil.copy(FIXTURES / "blackball" / "games" / "family-3p.json", copy)
-    return [str(FIXTURES), str(copy)]
+    # and the same game with a name in two seats: valid, but not counted in the standings
+    twice = d / "family-3p-one-name-twice.json"
+    record = json.loads(copy.read_text())
+    record["players"][1] = record["players"][0]
+    twice.write_text(json.dumps(record))
+    return [str(FIXTURES), str(copy), str(twice)]
 
 
 def test_verdict_dicts_carry_every_key_so_pluck_works(client: Any, inputs: list[str]) -> None:
@@ -76,6 +83,7 @@ def test_standings_are_the_apis_and_the_clis(client: Any, inputs: list[str]) -> 
     shown = json.loads(r.stdout)
     got_json = json.loads(msgspec.json.encode(got))
     assert (shown["games"], shown["left_out"]) == (got_json["games"], got_json["left_out"])
+    assert shown["not_counted"] == got_json["not_counted"] == [[inputs[2] + ":1", ANY_WHY]]
 
 
 def test_parquet_tables_are_the_clis(client: Any, inputs: list[str], tmp_path: Path) -> None:
@@ -91,7 +99,7 @@ def test_parquet_tables_are_the_clis(client: Any, inputs: list[str], tmp_path: P
         assert got.to_pylist() == want.to_pylist(), name
     with pytest.raises(InputError, match="holds Parquet parts already"):
         dd.write_parquet(inputs, tmp_path / "dask")
-    again = dd.write_parquet(inputs[1:], tmp_path / "dask", force=True)
+    again = dd.write_parquet(inputs[1:2], tmp_path / "dask", force=True)
     assert again.records == 1 and pq.read_table(tmp_path / "dask" / "records").num_rows == 1
 
 

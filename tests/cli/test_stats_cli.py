@@ -51,7 +51,7 @@ def test_json_is_one_document_the_library_gives() -> None:
     r = cli("stats", "--json", *GAMES)
     assert r.exit_code == 0, r.stderr
     doc = json.loads(r.stdout)
-    assert list(doc) == ["games", "left_out", "duplicates", "counts"]
+    assert list(doc) == ["games", "left_out", "duplicates", "counts", "not_counted"]
     assert doc == json.loads(msgspec.json.encode(player_stats(GAMES)))
     bob = next(p for p in doc["games"]["forest"]["players"] if p["player"] == "Bob")
     assert bob["on_target"] == {"4": 1}  # map keys are strings in JSON
