@@ -24,7 +24,7 @@ from .encodings import Encoding
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
 from .progress import OnProgress, Tally, input_size
-from .record import Record
+from .record import FORMAT_ID, Record
 
 __all__ = [
     "MAX_DOCUMENT",
@@ -68,18 +68,37 @@ def detect(head: bytes) -> Encoding:
         return "json"
     if text.startswith(b"{"):
         first = text.split(b"\n", 1)[0].strip()
-        if len(first) > 1 and first.endswith(b"}"):
+        if (len(first) > 1 and first.endswith(b"}")) or _record_line_after_first(text):
             return "jsonl"
         return "json"
     if text.startswith((b"#", b"gamerec")):
         return "text"
     if not text:
         raise FormatError("empty input: no records", "format.empty")
+    if _record_line_after_first(text):
+        return "jsonl"
     raise FormatError(
         f"not a gamerec file: starts with {_shown(head[:8])}, neither the binary magic, JSON nor the text "
         "notation (whose records begin with a 'gamerec: 1' line)",
         "format.id",
     )
+
+
+def _record_line_after_first(text: bytes) -> bool:
+    """Whether a line of ``text`` after its first is a whole record on its own (a JSON
+    object with ``"format": "gamerec"``): JSON Lines whose first line is damaged, read as
+    JSON Lines so that the lines after it still read. (No line of a JSON document is a
+    record on its own: a record holds no record.)"""
+    for line in text.split(b"\n")[1:]:
+        line = line.strip()
+        if line.startswith(b"{") and line.endswith(b"}") and b'"format"' in line:
+            try:
+                obj = msgspec.json.decode(line)
+            except msgspec.DecodeError:
+                continue
+            if isinstance(obj, dict) and obj.get("format") == FORMAT_ID:
+                return True
+    return False
 
 
 def _shown(start: bytes) -> str:
