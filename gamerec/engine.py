@@ -31,7 +31,7 @@ from mypy_extensions import mypyc_attr
 from .cards import PLEDGES, Deck
 from .errors import GamerecError, Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, TrickWon
-from .format.record import Action, Deal
+from .format.record import MAX_NAME, Action, Deal
 from .options import option_values
 
 if TYPE_CHECKING:  # a random generator is only ever given (the bots', the deals')
@@ -59,7 +59,8 @@ def plural(n: int, word: str) -> str:
 
 def check_names(players: Sequence[object], why: str) -> None:
     """:class:`GamerecError` unless each player has a name of their own: text, not blank,
-    and unlike the others also ignoring case (``why``: what makes them matter, e.g. "the
+    at most :data:`~gamerec.format.record.MAX_NAME` characters (what a record holds), and
+    unlike the others also ignoring case (``why``: what makes them matter, e.g. "the
     names are the seats at the prompt")."""
     seen: dict[str, str] = {}
     for seat, name in enumerate(players):
@@ -67,6 +68,11 @@ def check_names(players: Sequence[object], why: str) -> None:
             raise GamerecError(f"players: seat {seat}: a name is text, not {type(name).__name__}")
         if not name.strip():
             raise GamerecError(f"players: seat {seat} has an empty name: each player needs a name")
+        if len(name) > MAX_NAME:
+            raise GamerecError(
+                f"players: seat {seat}: a name is at most {MAX_NAME} characters, not {len(name)} "
+                "(the record format's limit)"
+            )
         other = seen.get(name.casefold())
         if other is not None:
             twice = repr(name) if other == name else f"{other!r} and {name!r} (case aside)"

@@ -14,6 +14,8 @@ import typer
 from typer.core import TyperArgument
 
 from ..batch import MAX_JOBS, max_jobs
+from ..engine import check_names
+from ..errors import GamerecError
 from ..format.encodings import SUFFIXES
 
 
@@ -124,15 +126,23 @@ def refuse(flag: str, why: str) -> NoReturn:
     raise typer.BadParameter(why, ctx=get_current_context(silent=True), param_hint=f"'{flag}'")
 
 
-def player_names(value: str, flag: str = "--players") -> list[str]:
+def player_names(
+    value: str, flag: str = "--players", why: str = "a name is a player in the standings and ratings"
+) -> list[str]:
     """The players' names given comma-separated (``-p 'Ann, Bob'``), each stripped; none,
     or an empty one (two commas together, or one at an end), is a usage error on ``flag``
-    (``Ann,,Bob`` played a 2-player game)."""
+    (``Ann,,Bob`` played a 2-player game), and so are names that are not each a name of
+    their own (:func:`gamerec.engine.check_names`: the same but for case, or longer than a
+    record holds; ``why`` says why that matters)."""
     seats = [n.strip() for n in value.split(",")]
     if not any(seats):
         refuse(flag, f"{value!r}: the players' names, comma-separated")
     if not all(seats):
         refuse(flag, f"{value!r}: {EMPTY_NAME}")
+    try:
+        check_names(seats, why)
+    except GamerecError as e:
+        refuse(flag, e.message.removeprefix("players: "))
     return seats
 
 

@@ -266,7 +266,7 @@ def _ask_game(
                 raise
             say(f"✗ {e.message}", "red")
     if players is not None:
-        seats = player_names(players)
+        seats = player_names(players, why="the names are the seats at the prompt")
     else:
         while True:  # asked: a list with an empty name asks again
             names = ask("players, comma-separated: ")

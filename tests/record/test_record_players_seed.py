@@ -183,3 +183,34 @@ def test_resume_refuses_hands_and_seed(
     assert r.exit_code == 2
     line = error_line(r)
     assert f"'{extra[0]}'" in line and "the journal given with --resume has it already" in line, line
+
+
+LONG = "X" * 300
+
+
+@pytest.mark.parametrize("command", ["simulate", "record"])
+def test_a_name_longer_than_a_record_holds_is_a_usage_error(command: str, tmp_path: Path) -> None:
+    """Found by trying the product: `simulate -p "$(300 Xs),Bob,Cy"` wrote two records that
+    no reader took back (`players[0]: expected str of length <= 256 [format.limit]`)."""
+    out = tmp_path / "long.grec"
+    r = cli(command, "-g", "forest", "-p", f"{LONG},Bob,Cy", "-o", out, input="")
+    assert r.exit_code == 2
+    line = error_line(r)
+    assert line.startswith(f"gamerec {command}: Invalid value for '--players': seat 0: a name is at most 256")
+    assert list(tmp_path.iterdir()) == []
+    # the longest name a record holds is taken, and reads back
+    r = cli("simulate", "-g", "forest", "-p", f"{'X' * 256},Bob,Cy", "-o", out)
+    assert r.exit_code == 0, r.output
+    assert cli("validate", out).exit_code == 0
+
+
+@pytest.mark.parametrize("command", ["simulate", "record"])
+def test_names_equal_but_for_case_are_a_usage_error(command: str, tmp_path: Path) -> None:
+    r = cli(command, "-g", "forest", "-p", "Ann,Bo,ann", "-o", tmp_path / "s.grec", input="")
+    assert r.exit_code == 2
+    assert error_line(r).startswith(f"gamerec {command}: Invalid value for '--players': 'Ann' and 'ann'")
+
+
+def test_the_library_refuses_a_long_name_at_the_call() -> None:
+    with pytest.raises(InputError, match="players: seat 1: a name is at most 256 characters, not 300"):
+        gamerec.simulate("forest", ["Ann", LONG, "Cy"])
