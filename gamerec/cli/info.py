@@ -18,7 +18,7 @@ from ..select import Selecting, Selection, select
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
 from .lines import line
-from .options import Files, Quiet, no_stdout
+from .options import Files, Force, Quiet, no_stdout
 from .progress import Work
 from .render import games_table, listing_row, listing_table, plain
 from .select import (
@@ -178,15 +178,17 @@ def schema(
     output: Annotated[
         str, typer.Option("--output", "-o", metavar="FOLDER", help="The folder to write into.")
     ] = "schemas",
+    force: Force = False,
 ) -> int:
     """Write the JSON Schemas of the JSON form: one per game, record (any game; a JSON
-    Lines line) and records (a JSON array).
+    Lines line) and records (a JSON array). A file of the same name that holds other
+    content is not replaced without --force (then nothing is written).
 
     \b
     Example:
       gamerec schema -o schemas
     """
     no_stdout(output, "schema writes several files; name a folder")
-    for p in write_schemas(output):
+    for p in write_schemas(output, force=force):
         out.print(plain(str(p)))
     return EXIT_OK

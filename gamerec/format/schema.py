@@ -17,6 +17,7 @@ every accepted form, not an enumeration of the canonical ones.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -281,15 +282,39 @@ def schema_text(name: str) -> str:
     return msgspec.json.format(data, indent=2).decode() + "\n"
 
 
-def write_schemas(directory: str | Path) -> list[Path]:
-    """Write every schema into ``directory``; returns the paths written."""
+def write_schemas(directory: str | Path, force: bool = False) -> list[Path]:
+    """Write every schema into ``directory`` (made if need be); returns the paths written.
+    A file there that holds other content is not replaced without ``force``: then nothing
+    is written (a file that holds the same schema already is left as it is). Each file is
+    written atomically."""
+    from ..errors import InputError
+    from .paths import refuse_empty
+    from .write import write_atomic
+
+    refuse_empty(directory, "folder name")
     d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
+    if d.exists() and not d.is_dir():
+        raise InputError(f"{d}: not a folder: schema writes a file per game into a folder")
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"{d}: cannot make the folder: {e.strerror or e}") from None
+    texts = {d / f"{name}.schema.json": schema_text(name).encode() for name in schema_names()}
+    for path, data in texts.items():
+        if not force and os.path.lexists(path) and _content(path) != data:
+            why = "exists, with other content (use --force to replace it); nothing written"
+            raise InputError(f"{path}: {why}")
     paths = []
-    for name in schema_names():
-        p = d / f"{name}.schema.json"
-        tmp = p.with_suffix(".tmp")
-        tmp.write_text(schema_text(name), encoding="utf-8")
-        tmp.replace(p)
-        paths.append(p)
+    for path, data in texts.items():
+        if _content(path) != data:
+            write_atomic(path, [data], force=True)
+        paths.append(path)
     return paths
+
+
+def _content(path: Path) -> bytes | None:
+    """What the file at ``path`` holds; None when it cannot be read (or is no file)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
