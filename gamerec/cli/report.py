@@ -3,16 +3,28 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
+
 from ..export.report import report
 from ..format.paths import expand_paths
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail
 from .files import emit_bytes
 from .lines import line, verdict_line
-from .options import Files, Force, Output, Quiet, no_stdout
+from .options import Files, Force, Quiet, complete_files, no_stdout
 from .progress import Work
 
+#: the page's file: required, as the page cannot go to standard output
+PageFile = Annotated[
+    str,
+    typer.Option(
+        "--output", "-o", metavar="FILE", help="The page's file (report.html).", autocompletion=complete_files
+    ),
+]
 
-def report_cmd(files: Files, output: Output = "-", force: Force = False, quiet: Quiet = False) -> int:
+
+def report_cmd(files: Files, output: PageFile, force: Force = False, quiet: Quiet = False) -> int:
     """Write one self-contained HTML page of the records: per game, the standings, the
     ratings and a chart of each player's rating over time, the score distributions, the
     player statistics, the head-to-head table and the records that are not valid with

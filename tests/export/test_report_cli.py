@@ -42,6 +42,9 @@ def test_unreadable_exits_2(tmp_path: Path) -> None:
 def test_no_output_named_is_a_usage_error(tmp_path: Path) -> None:
     r = cli("report", TOURNAMENTS[3])
     assert r.exit_code == 2
+    assert "Missing option '--output' / '-o'" in r.stderr and "Traceback" not in r.stderr
+    r = cli("report", TOURNAMENTS[3], "-o", "-")
+    assert r.exit_code == 2
     assert "name its file with -o" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -71,3 +74,13 @@ def test_no_valid_record_writes_nothing(tmp_path: Path) -> None:
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines()[-1] == "gamerec: no valid record among the 1 read: no report written"
     assert not out.exists()
+
+
+def test_the_help_says_the_page_needs_a_file() -> None:
+    """Found by trying the product: `report --help` said `-o ... Output file; - for stdout.
+    [default: -]`, and both no -o and -o - were refused."""
+    text = cli("report", "--help").stdout
+    assert "for stdout" not in text and "[default: -]" not in text
+    assert "[required]" in text
+    r = cli("report", FIXTURES / "blackball" / "games")
+    assert r.exit_code == 2 and "Missing option '--output' / '-o'" in r.stderr
