@@ -3,12 +3,12 @@ winner, the running score, the game's detail) and, for an illegal record, the ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..engine import GameState
 from ..escape import CsvFields, csv_line
 from ..format.progress import Tally
-from ..format.record import Cards, Record
+from ..format.record import Action, Bid, Cards, Record
 from ..games import get_game
 from ..games.views import presenter
 from ..stepper import Outcome, walk
@@ -31,6 +31,15 @@ CSV_COLUMNS = (
     "note",
     "illegal",
 )
+
+
+def value_cell(action_value: Callable[[Action], str], a: Action) -> object:
+    """The ``value`` cell of action ``a``: a bid's number as a number (so that ``-1`` is
+    the number it is, not text a spreadsheet might take for a formula), else its words
+    (``QS``, ``7H 8H 9H``, ``stone``)."""
+    if type(a) is Bid and type(a.tricks) is int:
+        return a.tricks
+    return action_value(a)
 
 
 def csv_rows(
@@ -91,7 +100,7 @@ def csv_lists(
             seat,
             players[seat] if 0 <= seat < nplayers else "",
             a.kind,
-            action_value(a),
+            value_cell(action_value, a),
             trick if in_trick else "",
             "",
             state.totals[side_of[seat]] if seat in side_of else "",
@@ -179,7 +188,9 @@ def csv_lines(record: Record, number: int, source: str, out: CsvFile) -> tuple[l
                 said.clear()
             detail = fields[action_detail(a)] if action_detail is not None else ""
             note = fields[a.note] if a.note else ""  # type: ignore[attr-defined]
-            words = said[key] = (f"{fields[a.kind]},{fields[action_value(a)]},", f",{detail},{note},\n")
+            value = value_cell(action_value, a)
+            cell = fields[value] if type(value) is str else str(value)
+            words = said[key] = (f"{fields[a.kind]},{cell},", f",{detail},{note},\n")
         what, rest = words
         seat: int = a.seat  # type: ignore[attr-defined]
         if 0 <= seat < nplayers:
@@ -235,7 +246,7 @@ def _refused_row(record: Record, number: int, verdict: Verdict | None, trick: in
         seat,
         players[seat] if 0 <= seat < len(players) else "",
         a.kind,
-        presenter(record.game).action_value(a),
+        value_cell(presenter(record.game).action_value, a),
         trick if a.in_trick else "",
         "",
         "",

@@ -162,7 +162,7 @@ def test_actions_agree_with_the_csv(game: str, written: dict[str, dict[str, Any]
             source, c["record"], c["deal"], c["action"], c["seat"], c["type"],
         )  # fmt: skip
         words = (
-            str(row["bid"]) if row["bid"] is not None
+            row["bid"] if row["bid"] is not None
             else " ".join(row["cards"]) if row["cards"] is not None
             else row["pledge"] or ""
         )  # fmt: skip

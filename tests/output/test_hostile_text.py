@@ -70,3 +70,17 @@ def test_the_record_itself_keeps_the_text_verbatim(hostile_file: Path) -> None:
     assert first.record is not None and second.record is not None
     assert first.record.players == HOSTILE[:3] and second.record.players == HOSTILE[3:]
     assert first.record.deals[0].actions[0].note == NOTE  # type: ignore[attr-defined]
+
+
+def test_a_negative_bid_is_a_number_in_the_csv(tmp_path: Path) -> None:
+    """Found by trying the product: a hand-edited bid of -1 came out as `'-1` (guarded as
+    if it were a formula) while negative scores in the same file were numbers."""
+    [game] = simulate("blackball", 3, 1, seed=5, names=["Ann", "Bob", "Cy"])
+    first = game.deals[0].actions[0]
+    game.deals[0].actions[0] = msgspec.structs.replace(first, tricks=-1)
+    path = tmp_path / "neg.json"
+    write_records([game], path)
+    r = cli("export", path, "--to", "csv")
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert rows[0]["type"] == "bid" and rows[0]["value"] == "-1"
+    assert r.stdout.splitlines()[1].startswith("1,1,1,0,Ann,bid,-1,")
