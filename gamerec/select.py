@@ -108,15 +108,17 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
     ) -> Selection:
         """The selection the selectors' texts ask for; :class:`SelectionError` names the
         first one that makes no sense."""
+        from .games import GAMES
+
         for s in status:
-            if s not in SELECTABLE_STATUSES:
-                raise SelectionError("--status", f"{s!r}: not one of {', '.join(SELECTABLE_STATUSES)}")
+            _known("--status", s, SELECTABLE_STATUSES, "status", f"one of {', '.join(SELECTABLE_STATUSES)}")
         for r in rule:
-            if r not in RULES:
-                raise SelectionError("--rule", f"{r!r}: no such rule id (docs/errors.md lists them)")
+            _known("--rule", r, RULES, "rule id", "docs/errors.md lists them")
+        for g in game:
+            _known("--game", _nonempty("--game", g), GAMES, "game", f"the games: {', '.join(GAMES)}")
         low, high = _deals(deals) if deals is not None else (None, None)
         return cls(
-            games=tuple(_nonempty("--game", g) for g in game),
+            games=tuple(game),
             players=tuple(_player(p) for p in player),
             events=tuple(event),
             sites=tuple(site),
@@ -140,7 +142,7 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
     def header_matches(self, header: Header, digest: Callable[[], bytes]) -> bool:
         """Whether a record's header passes the header selectors (``invert`` aside);
         ``digest`` gives its content hash when a hash selector asks for it."""
-        if self.games and header.game not in self.games:
+        if self.games and not any(_like(g, header.game) for g in self.games):
             return False
         for p in self.players:
             if p.seat is not None:
@@ -171,9 +173,9 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
 
     def verdict_matches(self, verdict: Verdict) -> bool:
         """Whether a record's verdict passes the status, rule and winner selectors."""
-        if self.statuses and verdict.status not in self.statuses:
+        if self.statuses and not any(_like(st, verdict.status) for st in self.statuses):
             return False
-        if self.rules and verdict.rule not in self.rules:
+        if self.rules and not any(_like(r, verdict.rule) for r in self.rules):
             return False
         if self.winners:
             names = _winners(verdict)
@@ -406,6 +408,17 @@ def _in_dates(date: str | None, low: str | None, high: str | None) -> bool:
         if iso[:n] > high[:n]:
             return False
     return True
+
+
+def _known(option: str, value: str, known: Iterable[str], noun: str, hint: str) -> None:
+    """:class:`SelectionError` unless ``value`` is one of ``known`` (each a ``noun``;
+    ``hint`` says which there are), or a glob that matches one of them: a value that could
+    match no record is a mistake, not an empty selection."""
+    if _GLOB.search(value):
+        if not any(fnmatch.fnmatchcase(k, value) for k in known):
+            raise SelectionError(option, f"{value!r}: matches no {noun} ({hint})")
+    elif value not in known:
+        raise SelectionError(option, f"{value!r}: no such {noun} ({hint})")
 
 
 def _nonempty(option: str, value: str) -> str:

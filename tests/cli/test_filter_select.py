@@ -394,3 +394,46 @@ def test_a_copy_that_cannot_be_read_claims_no_hash(tmp_path: Path) -> None:
         assert r.stderr.splitlines()[-1].startswith("1 of 2 records matched; 1 unreadable left out")
         (entry,) = read_file(tmp_path / out)
         assert entry.record is not None and content_hash(entry.record) == content_hash(record)
+
+
+TOURNAMENTS = sorted(str(p) for p in FIXTURES.glob("*/tournament.grec"))
+
+
+@pytest.mark.parametrize(
+    ("game", "count"), [("black*", "400"), ("f*", "100"), ("[bf]*", "500"), ("forest", "100")]
+)
+def test_game_takes_a_glob_as_the_other_selectors_do(game: str, count: str) -> None:
+    """Found by trying the product: `filter . --game 'black*' --count` gave 0 (exit 1)
+    while README says selectors take values whole or as globs."""
+    r = cli("filter", *TOURNAMENTS, "--game", game, "--count")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == count
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "says"),
+    [
+        ("--game", "nosuch", "'nosuch': no such game (the games: blackball,"),
+        ("--game", "x*", "'x*': matches no game (the games: blackball,"),
+        ("--status", "inc*x", "'inc*x': matches no status (one of valid,"),
+        ("--rule", "zz*", "'zz*': matches no rule id (docs/errors.md lists them)"),
+    ],
+)
+def test_a_value_no_record_could_have_is_a_usage_error(flag: str, value: str, says: str) -> None:
+    """`--game nosuch` counted 0 without a word; `--rule 'follow*'` was `no such rule id`."""
+    for command in ("filter", "ls"):
+        r = cli(command, *TOURNAMENTS, flag, value, *(["--count"] if command == "filter" else []))
+        assert r.exit_code == 2
+        assert f"Invalid value for '{flag}': {says}" in error_line(r)
+
+
+def test_rule_and_status_take_globs(tmp_path: Path) -> None:
+    games = list(simulate("forest", 3, 2, seed=4))
+    bad = msgspec.structs.replace(games[1], deals=games[1].deals[:1])  # stops after round 1
+    path = tmp_path / "g.json"
+    shutil.copy(FIXTURES / "forest" / "bad" / "follow-colour.json", tmp_path / "f.json")
+    gamerec.write([games[0], bad], path)
+    r = cli("filter", path, tmp_path / "f.json", "--status", "inc*", "--count")
+    assert r.stdout.strip() == "1"
+    r = cli("filter", path, tmp_path / "f.json", "--rule", "follow*", "--count")
+    assert r.stdout.strip() == "1"
