@@ -18,6 +18,7 @@ from ..errors import GamerecError
 from ..export import export_checked as export_records
 from ..export.html import html_replay
 from ..export.parquet import write_parquet
+from ..format.encodings import Encoding
 from ..format.paths import expand_paths
 from ..format.read import read_records
 from ..format.record import Record
@@ -195,34 +196,43 @@ def salvage(
             "--output",
             "-o",
             metavar="FILE",
-            help="The new file for the records kept (its encoding from its suffix); - for stdout (binary).",
+            help="The new file for the records kept; - for stdout.",
             autocompletion=complete_files,
         ),
     ],
+    to: Annotated[
+        EncodingChoice | None,
+        typer.Option(
+            "--to", "-t", help="Output encoding (default: from the output's suffix; binary on stdout)."
+        ),
+    ] = None,
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
     """Copy every record that can still be read to a new file, and report what was
     dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
     when nothing was dropped, 1 when something was, 2 when nothing could be read. With
-    -o -, the records kept go to stdout (binary) once all are read, the report to stderr.
+    -o -, the records kept go to stdout once all are read (binary unless --to says
+    otherwise), the report to stderr.
 
     \b
     Examples:
       gamerec salvage damaged.grec -o kept.grec
+      gamerec salvage damaged.jsonl -o kept.grec --to jsonl
       gamerec salvage damaged.grec -o - | gamerec ls -
     """
-    output_form(output, None, has_to=False)
+    form = output_form(output, to)
+    encoding: Encoding = form.value if form is not None else "binary"
     if output == "-":
         with tempfile.TemporaryDirectory(prefix="gamerec-salvage-") as folder:
-            kept_file = Path(folder) / "kept.grec"
+            kept_file = Path(folder) / "kept"
             with Work("salvaging", "no output written", quiet=quiet) as work:
-                report = salvage_file(file, kept_file, on_progress=work)
+                report = salvage_file(file, kept_file, on_progress=work, encoding=encoding)
             if report.kept:
                 emit_bytes(kept_file.read_bytes(), "-", force, [file])
     else:
         with Work("salvaging", "no output written", quiet=quiet) as work:
-            report = salvage_file(file, output, force=force, on_progress=work)
+            report = salvage_file(file, output, force=force, on_progress=work, encoding=encoding)
     for where, message, code in report.dropped:
         err.print(line(f"{file}: dropped {where}: {message} [{code}]", "yellow"))
     if not report.kept:

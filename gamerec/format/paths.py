@@ -53,12 +53,13 @@ def expand_paths(args: Paths) -> list[str]:
     Symbolic links are followed, but each real directory is searched once, so that a link
     loop (``d/l1 -> .``) ends the walk rather than repeating it; and a file reached by
     several paths (named twice, or in a folder also named) is listed once: a batch never
-    counts the same file's records twice."""
+    counts the same file's records twice. So is ``-``: standard input is read once."""
     out: list[str] = []
     seen: set[tuple[int, int]] = set()
     for arg in as_paths(args):
         if arg == "-":
-            out.append(arg)
+            if "-" not in out:
+                out.append(arg)
             continue
         refuse_empty(arg, "file or folder name")
         p = Path(arg)

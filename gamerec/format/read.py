@@ -103,9 +103,11 @@ def _record_line_after_first(text: bytes) -> bool:
 
 def _shown(start: bytes) -> str:
     """The first bytes of an input as a message shows them: quoted text when they are
-    printable ASCII, else their escapes."""
+    printable ASCII (line breaks and tabs escaped: ``'garbage\\n'``), else their escapes
+    (``b'\\x00\\x01'``)."""
     text = start.decode("ascii", "replace")
-    return repr(text) if text.isprintable() else repr(start)
+    plain = text.replace("\n", "").replace("\r", "").replace("\t", "")
+    return repr(text) if plain.isprintable() else repr(start)
 
 
 def _decode_text_record(data: bytes, first: int) -> Record:

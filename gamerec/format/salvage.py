@@ -9,6 +9,7 @@ from pathlib import Path
 
 import msgspec
 
+from .encodings import Encoding
 from .progress import OnProgress
 from .read import read_file
 from .record import Record
@@ -27,12 +28,18 @@ class Salvage(msgspec.Struct):
 
 
 def salvage(
-    path: str | Path, output: str | Path, *, force: bool = False, on_progress: OnProgress | None = None
+    path: str | Path,
+    output: str | Path,
+    *,
+    force: bool = False,
+    on_progress: OnProgress | None = None,
+    encoding: Encoding | None = None,
 ) -> Salvage:
-    """Copy every record of ``path`` that can be read to ``output`` (its encoding from its
-    suffix), streaming, and say what was dropped (damaged frames with their byte offsets,
-    unreadable records). ``path`` is never modified; ``output`` is written atomically, may
-    not be ``path`` itself, and is not written at all when no record can be read."""
+    """Copy every record of ``path`` that can be read to ``output`` (in ``encoding``, else
+    the one its suffix names), streaming, and say what was dropped (damaged frames with
+    their byte offsets, unreadable records). ``path`` is never modified; ``output`` is
+    written atomically, may not be ``path`` itself, and is not written at all when no record
+    can be read."""
     check_not_input(output, [path])
     report = Salvage()
 
@@ -51,6 +58,6 @@ def salvage(
         return report
     chain = itertools.chain([first], records)
     report.size = write_atomic(
-        output, encode_records(chain, encoding_for_path(output)), force=force, inputs=[path]
+        output, encode_records(chain, encoding or encoding_for_path(output)), force=force, inputs=[path]
     )
     return report

@@ -217,3 +217,12 @@ def test_a_chain_of_links_names_where_it_breaks(tmp_path: Path) -> None:
         r.stderr.decode()
         == f"gamerec: dang2.grec: a chain of symbolic links that ends at {end!r}, which does not exist\n"
     )
+
+
+def test_standard_input_named_twice_is_read_once(record_bytes: bytes) -> None:
+    """Found by trying the product: `validate - - < g.grec` read the input, then a second,
+    empty standard input (`-: record 1: unreadable: empty input`, exit 2)."""
+    assert expand_paths(["-", "-"]) == ["-"]
+    r = cli("validate", "-", "-", input=record_bytes)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip() == "1 record: 1 valid"

@@ -25,3 +25,13 @@ def test_binary_junk_is_shown_by_its_escapes(tmp_path: Path) -> None:
     r = cli("validate", path)
     assert r.exit_code == 2
     assert "starts with b'\\x00\\x01junk\\xff\\xfe'" in r.stderr
+
+
+def test_text_with_a_line_break_is_shown_as_text(tmp_path: Path) -> None:
+    """Found by trying the product: `garbage` on a line of its own was shown as bytes
+    (`starts with b'garbage\\n'`)."""
+    path = tmp_path / "l1.jsonl"
+    path.write_bytes(b"garbage\nmore\n")
+    r = cli("validate", path)
+    assert r.exit_code == 2
+    assert "not a gamerec file: starts with 'garbage\\n', neither" in r.stderr

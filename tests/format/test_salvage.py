@@ -88,3 +88,21 @@ def test_nothing_readable_writes_nothing(tmp_path: Path) -> None:
     assert "no record could be read; nothing written" in r.stderr
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "out.grec").exists()
+
+
+@pytest.mark.parametrize(("to", "starts"), [("jsonl", b'{"format":'), ("text", b"gamerec: 1"), ("json", b"[")])
+def test_salvage_takes_to_as_every_writer_does(tmp_path: Path, to: str, starts: bytes) -> None:
+    """Found by trying the product: `salvage --to` was `No such option`, though every
+    command that writes records takes --to FORM or the output's suffix."""
+    games = list(simulate("forest", 3, 2, seed=1))
+    damaged = tmp_path / "d.jsonl"
+    write_records(games, damaged)
+    damaged.write_bytes(b"garbage\n" + damaged.read_bytes())
+    out = tmp_path / "kept.out"
+    r = cli("salvage", damaged, "-o", out, "--to", to)
+    assert r.exit_code == 1, r.output
+    assert out.read_bytes().startswith(starts)
+    assert [e.record for e in read_file(out)] == games
+    r = cli("salvage", damaged, "-o", "-", "--to", to)
+    assert r.exit_code == 1
+    assert r.stdout_bytes.startswith(starts)
