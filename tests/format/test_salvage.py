@@ -90,7 +90,10 @@ def test_nothing_readable_writes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "out.grec").exists()
 
 
-@pytest.mark.parametrize(("to", "starts"), [("jsonl", b'{"format":'), ("text", b"gamerec: 1"), ("json", b"[")])
+FORMS = [("jsonl", b'{"format":'), ("text", b"gamerec: 1"), ("json", b"[")]
+
+
+@pytest.mark.parametrize(("to", "starts"), FORMS)
 def test_salvage_takes_to_as_every_writer_does(tmp_path: Path, to: str, starts: bytes) -> None:
     """Found by trying the product: `salvage --to` was `No such option`, though every
     command that writes records takes --to FORM or the output's suffix."""
