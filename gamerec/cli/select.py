@@ -26,7 +26,7 @@ from ..select import (
     unreadable_message,
 )
 from ..split import split as split_records
-from .app import EXIT_OK, EXIT_PROBLEM, err, say
+from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, say
 from .lines import line, verdict_line
 from .options import EncodingChoice, Files, Force, Quiet, complete_files, complete_game, output_form, refuse
 from .progress import Work
@@ -149,7 +149,8 @@ SkipUnreadable = Annotated[
     bool,
     typer.Option(
         "--skip-unreadable",
-        help="Leave out the records that cannot be read, each reported on stderr (else one stops the run).",
+        help="Leave out the records that cannot be read, each reported on stderr, and exit 2 "
+        "(else one stops the run).",
     ),
 ]
 
@@ -197,7 +198,8 @@ def filter_cmd(
     are copied frame for frame, their deals not decoded); --status, --rule and --winner
     verify the records that pass the rest. Nothing is written if a record is unreadable
     (salvage it first, or give --skip-unreadable) or none matches. Exit 0 when some record
-    matched, 1 when none did.
+    matched, 1 when none did, 2 when --skip-unreadable left some out (what matched is
+    still written).
 
     \b
     Examples:
@@ -236,18 +238,20 @@ def filter_cmd(
             first = next(chosen, None)
             if first is not None:
                 _write(chain([first], chosen), output, form, force, inputs)
+    unread = run.unreadable
+    # as everywhere: 2 when some input could not be read (here left out), else 1 for none
+    code = EXIT_INPUT if unread else EXIT_OK if run.selected else EXIT_PROBLEM
     if count:  # the number alone; the exit code says whether it is 0
-        return EXIT_OK if run.selected else EXIT_PROBLEM
+        return code
     dups = run.duplicates
     tail = f"; {dups} duplicate{'s' if dups != 1 else ''} left out" if dups else ""
-    unread = run.unreadable
     tail += f"; {unread} unreadable left out" if unread else ""
     if run.selected:
         where = "standard output" if output == "-" else output
         err.print(line(f"{run.selected} of {run.read} records matched{tail}; wrote them to {where}"))
-        return EXIT_OK
+        return code
     err.print(line(f"no record of {run.read} matched{tail}; nothing written", "yellow"))
-    return EXIT_PROBLEM
+    return code
 
 
 class _Readable:
@@ -352,4 +356,4 @@ def split_cmd(
     n = len(report.files)
     left = f"; {report.unreadable} unreadable left out" if report.unreadable else ""
     err.print(line(f"split {report.records} records into {n} file{'s' if n != 1 else ''} in {output}{left}"))
-    return EXIT_OK
+    return EXIT_INPUT if report.unreadable else EXIT_OK
