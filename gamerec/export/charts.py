@@ -16,7 +16,6 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
-from ..engine import plural
 from ..escape import strip_controls
 from ..ratings import PlayerRating, Point, Ratings
 
@@ -32,6 +31,10 @@ __all__ = [
     "rating_chart",
     "ticks",
 ]
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
 
 
 def escaped(value: object) -> str:
@@ -232,7 +235,7 @@ def rating_chart(game_id: str, rated: list[PlayerRating], ratings: Ratings) -> s
         coords = " ".join(f"{sx(index[pt.place]):.1f},{sy(pt.mu):.1f}" for pt in pts)
         lines.append(
             f'<polyline class="series" data-series="{i}" stroke="{colour}"{dashed} points="{coords}">'
-            f"<title>{escaped(name)}: {fixed(pts[-1].mu)} after {plural(len(pts), 'game')}</title></polyline>"
+            f"<title>{escaped(name)}: {fixed(pts[-1].mu)} after {_games(len(pts))}</title></polyline>"
         )
         if len(pts) == 1:  # a single point draws no line: a dot shows it
             x, y = sx(index[pts[0].place]), sy(pts[0].mu)
@@ -281,7 +284,7 @@ def box_chart(game_id: str, names: list[str], scores: dict[str, list[int]]) -> s
         shown = name if len(name) <= 16 else name[:15] + "…"
         parts.append(
             f'<g class="box-row" data-player-index="{i}"><title>{escaped(name)}: lowest {s[0]}, median '
-            f"{number(med)}, highest {s[-1]} ({plural(len(s), 'game')})</title>"
+            f"{number(med)}, highest {s[-1]} ({_games(len(s))})</title>"
             f'<text class="player" x="{left - 8}" y="{yc + 4:.1f}" text-anchor="end">{escaped(shown)}</text>'
             f'<line class="whisker" x1="{sx(s[0]):.1f}" y1="{yc:.1f}" x2="{sx(s[-1]):.1f}" y2="{yc:.1f}" '
             f'stroke="{colour}" stroke-width="1.5"/>'

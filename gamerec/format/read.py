@@ -85,10 +85,9 @@ def detect(head: bytes) -> Encoding:
 
 
 def _record_line_after_first(text: bytes) -> bool:
-    """Whether a line of ``text`` after its first is a whole record on its own (a JSON
-    object with ``"format": "gamerec"``): JSON Lines whose first line is damaged, read as
-    JSON Lines so that the lines after it still read. (No line of a JSON document is a
-    record on its own: a record holds no record.)"""
+    """Whether a line of ``text`` after its first is a record on its own (a JSON object with
+    ``"format": "gamerec"``, which no line of a JSON document is): JSON Lines whose first
+    line is damaged, read as JSON Lines so that the lines after it still read."""
     for line in text.split(b"\n")[1:]:
         line = line.strip()
         if line.startswith(b"{") and line.endswith(b"}") and b'"format"' in line:
