@@ -190,6 +190,8 @@ def score(
         if as_json:
             print_json(result)
         elif as_csv:
+            for place, why in result.not_counted:  # stdout is the CSV: said on stderr
+                err.print(line(f"not counted: {place}: {why}", "dim"))
             sys.stdout.write(standings_csv(result))
         else:
             for game_id, rows in result.games.items():

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..escape import csv_table
 from ..ratings import MODEL, PlayerRating, Ratings, rate
-from .app import exit_of, out
+from .app import err, exit_of, out
 from .check import _Batch, report_triage
 from .files import print_json
 from .lines import batch_summary, line
@@ -51,6 +51,8 @@ def ratings(
     if as_json:
         print_json(document(result))
     elif as_csv:
+        for place, why in result.not_rated:  # stdout is the CSV: said on stderr
+            err.print(line(f"not rated: {place}: {why}", "dim"))
         sys.stdout.write(ratings_csv(result))
     else:
         for game_id, rows in result.games.items():

@@ -23,7 +23,7 @@ from ..stats import (
     Stats,
     player_stats,
 )
-from .app import EXIT_INPUT, exit_of, fail, out
+from .app import EXIT_INPUT, err, exit_of, fail, out
 from .check import report_triage
 from .files import print_json
 from .lines import batch_summary, line
@@ -120,6 +120,8 @@ def stats_cmd(
     if as_json:
         print_json(result)
     elif as_csv:
+        for place, why in result.not_counted:  # stdout is the CSV: said on stderr
+            err.print(line(f"not counted: {place}: {why}", "dim"))
         sys.stdout.write(stats_csv(result))
     else:
         for game_id, game in result.games.items():

@@ -99,3 +99,14 @@ def test_a_report_of_records_all_not_counted_says_so(tmp_path: Path) -> None:
     last = "gamerec: no record counted (1 not counted) among the 1 read: no report written"
     assert stderr_lines(r)[-1] == last
     assert not (tmp_path / "r.html").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "says"), [("score", "not counted"), ("stats", "not counted"), ("ratings", "not rated")]
+)
+def test_the_csv_forms_say_it_on_stderr(twice: Path, command: str, says: str) -> None:
+    args = ["--standings"] if command == "score" else []
+    r = cli(command, *args, "--csv", twice)
+    assert r.exit_code == 0, r.output
+    assert f"{says}: {twice}:1: player 'a' sits in 2 seats" in r.stderr
+    assert "sits in" not in r.stdout
