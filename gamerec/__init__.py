@@ -137,15 +137,18 @@ def verify(record: Record) -> Verdict:
     """The verdict on one record: valid, illegal, incomplete or mismatch, with the rule,
     the reason, where, and the score sheet; unreadable for a record made in Python that
     would not read back once written (``True`` or ``"x"`` where a seat or a card belongs),
-    so that a valid verdict holds for the record as a file holds it."""
-    from .format.binary import reread_problem
+    so that a valid verdict holds for the record as a file holds it. The verdict carries
+    the record's content hash, as a batch's do (so :func:`score` counts a duplicate once)."""
+    from .format.binary import content_hash, reread_problem
     from .format.read import Entry
     from .verdicts import unreadable, verify_record
 
     problem = reread_problem(record)
     if problem is not None:
         return unreadable(Entry("-", 0, "", None, problem))
-    return verify_record(record)
+    verdict = verify_record(record)
+    verdict.hash = content_hash(record)
+    return verdict
 
 
 def check(source: Paths | bytes | IO[bytes], *, jobs: int = 1, name: str = "-") -> Iterator[Verdict]:

@@ -87,8 +87,8 @@ class Duplicates:
             if w == 0:
                 break
             if hashes[i] == h and w >> 61 == status:
-                if w == here:
-                    return None
+                # (even from the same place: verdicts offered twice, or records made in
+                # Python, which all sit at "-", record 1)
                 return f"{self._names[(w >> 32) & _SOURCE_BITS]}:{w & 0xFFFFFFFF}"
             i = (i + 1) & mask
         hashes[i] = h

@@ -240,12 +240,17 @@ def unreadable(entry: Entry) -> Verdict:
 
 
 def verify_entries(entries: Iterable[Entry]) -> Iterator[Verdict]:
-    """A verdict for each entry read; one bad record never stops the others."""
+    """A verdict, with its content hash, for each entry read; one bad record never stops
+    the others."""
+    from .format.binary import content_hash
+
     for e in entries:
         if e.record is None:
             yield unreadable(e)
         else:
-            yield verify_record(e.record, e.source, e.index, e.where)
+            verdict = verify_record(e.record, e.source, e.index, e.where)
+            verdict.hash = content_hash(e.record)
+            yield verdict
 
 
 def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:

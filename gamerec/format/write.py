@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..escape import json_inert
 from . import container, notation
 from .binary import encode_binary, with_defaults
-from .encodings import SUFFIXES, Encoding
+from .encodings import ENCODINGS, SUFFIXES, Encoding
 from .jsonform import codec, pretty
 from .paths import refuse_empty
 from .record import Record
@@ -46,8 +46,17 @@ def encoding_for_path(path: str | Path) -> Encoding:
     return SUFFIXES.get(Path(path).suffix.lower(), "binary")
 
 
+def check_encoding(encoding: object) -> Encoding:
+    """``encoding`` if it is one of :data:`~gamerec.format.encodings.ENCODINGS`, else
+    :class:`InputError` (``"gtxt"`` wrote JSON: a writer never guesses)."""
+    if encoding not in ENCODINGS:
+        raise InputError(f"encoding {encoding!r}: give one of {', '.join(ENCODINGS)}")
+    return encoding
+
+
 def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
     """The chunks of a file holding ``records`` in ``encoding``."""
+    check_encoding(encoding)
     if encoding == "binary":
         yield container.FILE_HEADER
         for r in records:
@@ -84,9 +93,21 @@ def write_records(
     inputs: Iterable[str | Path] = (),
 ) -> int:
     """Write ``records`` to ``path`` atomically (see :func:`write_atomic`: a temporary file
-    renamed into place, never over one of ``inputs``); returns the number of bytes.
-    Without ``force`` an existing file is not replaced."""
-    enc = encoding or encoding_for_path(path)
+    renamed into place, never over one of ``inputs``) in ``encoding``, else the one its
+    suffix names (binary when it has none; an unknown suffix is an error, never binary by
+    another name); returns the number of bytes. Without ``force`` an existing file is not
+    replaced. ``-`` is refused: it names standard output on the command line, and the
+    library writes files (:func:`write_stream` writes to an open file)."""
+    if str(path) == "-":
+        raise InputError("-: not a file name here (standard output is the command line's): give a file")
+    if encoding is None:
+        suffix = Path(path).suffix.lower()
+        if suffix and suffix not in SUFFIXES:
+            known = ", ".join(SUFFIXES)
+            raise InputError(f"{path}: unknown suffix {suffix}: use {known}, or give the encoding")
+        enc = encoding_for_path(path)
+    else:
+        enc = check_encoding(encoding)
     return write_atomic(path, encode_records(records, enc), force=force, inputs=inputs)
 
 

@@ -1,0 +1,52 @@
+"""What an API user found by trying the library (the library's answers to the questions a
+Python user asks with the wrong arguments, and duplicates among verdicts made in Python)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES
+
+import gamerec
+from gamerec.errors import InputError
+from gamerec.format.binary import content_hash
+
+TOURNAMENT = FIXTURES / "forest" / "tournament.grec"  # 100 records
+
+
+def test_score_counts_a_game_once_when_its_verdicts_are_given_twice() -> None:
+    """`score(vs + vs)` of `gamerec.verify` verdicts counted every game twice: verify left
+    the content hash out, and the duplicate table took the same place for the same record."""
+    records = list(gamerec.simulate("forest", 3, 2, seed=1))
+    verdicts = [gamerec.verify(r) for r in records]
+    assert all(v.hash == content_hash(r) for v, r in zip(verdicts, records, strict=True))
+    table = gamerec.score(verdicts + verdicts)
+    assert table.counts["valid"] == 2 and table.counts["duplicate"] == 2
+    assert {p.games for p in table.games["forest"]} == {2}
+    data = TOURNAMENT.read_bytes()
+    twice = gamerec.score([*gamerec.check(data), *gamerec.check(data)])
+    assert twice.counts["valid"] == 100 and twice.counts["duplicate"] == 100
+
+
+@pytest.mark.parametrize(
+    ("name", "encoding", "says"),
+    [
+        ("r.csv", None, "r.csv: unknown suffix .csv: use .grec, .json, .jsonl, .gtxt, or give the encoding"),
+        ("r.txt", None, "unknown suffix .txt"),
+        ("x.grec", "gtxt", "encoding 'gtxt': give one of binary, json, jsonl, text"),
+        ("x.grec", "JSON", "encoding 'JSON'"),
+        ("-", None, "-: not a file name here"),
+    ],
+)
+def test_write_never_writes_another_encoding_than_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, encoding: str | None, says: str
+) -> None:
+    """`write(rs, "r.csv")` wrote binary, `write(rs, "x.grec", "gtxt")` JSON, and
+    `write(rs, "-")` a file named `-`."""
+    monkeypatch.chdir(tmp_path)
+    records = list(gamerec.simulate("forest", 3, 1, seed=1))
+    with pytest.raises(InputError, match=says.replace(".", r"\.")):
+        gamerec.write(records, name, encoding)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+    assert gamerec.write(records, "ok.out", "jsonl") > 0  # a suffix of one's own, named encoding
