@@ -233,9 +233,14 @@ def _sides(state: GameState) -> dict[int, int]:
 
 def _refused_row(record: Record, number: int, verdict: Verdict | None, trick: int) -> list[object] | None:
     """The row of the illegal action that stopped ``record`` (never applied: no trick's
-    winner, score or detail; its ``illegal`` column names the rule), if one did."""
-    if verdict is None or verdict.status != "illegal" or verdict.action is None or verdict.deal is None:
+    winner, score or detail; its ``illegal`` column names the rule), if one did; for a
+    fault that is no action's (a faulty deal or rules block, a deal after the end), a row
+    with the deal (if any) and the ``illegal`` column alone."""
+    if verdict is None or verdict.status != "illegal":
         return None
+    if verdict.action is None or verdict.deal is None:
+        deal = verdict.deal if verdict.deal is not None else ""
+        return [number, deal, "", "", "", "", "", "", "", "", "", "", f"{verdict.rule}: {verdict.reason}"]
     a = record.deals[verdict.deal - 1].actions[verdict.action - 1]
     seat = a.seat
     players = record.players

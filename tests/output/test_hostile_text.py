@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 import msgspec
@@ -84,3 +85,20 @@ def test_a_negative_bid_is_a_number_in_the_csv(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert rows[0]["type"] == "bid" and rows[0]["value"] == "-1"
     assert r.stdout.splitlines()[1].startswith("1,1,1,0,Ann,bid,-1,")
+
+
+BAD = sorted((Path(__file__).parents[2] / "fixtures").glob("*/bad/*.json"))
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_illegal_record_says_so_in_its_csv(path: Path) -> None:
+    """Found by trying the API: a record whose fault is no action's (a deal after the end,
+    a faulty deal, an unknown option) was exported with an empty `illegal` column, so it
+    read as valid. Its last row now carries the rule and the reason."""
+    r = cli("export", path, "--to", "csv")
+    verdict = cli("validate", "--json", path).stdout.splitlines()[0]
+    if '"status":"illegal"' not in verdict:
+        return
+    last = next(csv.DictReader(io.StringIO(r.stdout.splitlines()[0] + "\n" + r.stdout.splitlines()[-1])))
+    rule = json.loads(verdict)["rule"]
+    assert last["illegal"].startswith(f"{rule}: "), (path.name, last)
