@@ -103,7 +103,11 @@ def test_a_faulty_deal_names_the_deal(tmp_path: Path, games: list[Record]) -> No
     path = _write(tmp_path, [msgspec.structs.replace(record, deals=deals)])
     r = cli("export", path, "--to", "csv")
     assert r.exit_code == 1
-    assert len(_rows(r.stdout)) == len(record.deals[0].actions)
+    *played, fault = _rows(r.stdout)
+    assert len(played) == len(record.deals[0].actions)
+    # the fault's own row: the deal, and the rule (no action of it was played)
+    assert (fault["deal"], fault["action"], fault["type"]) == ("2", "", "")
+    assert fault["illegal"] == "deal-dealer: dealer 7 is not a seat (0..2)"
     (line,) = r.stderr.splitlines()
     assert line.startswith(f"{path}: record 1, deal 2: illegal: ")
 
