@@ -134,6 +134,8 @@ def prepare() -> None:
     lines = lines or isinstance(buffer, io.RawIOBase)
     errors = _lenient(encoding, errors)
     sys.stdout = io.TextIOWrapper(_Output(raw), encoding=encoding, errors=errors, line_buffering=lines)
+    if sys.__stdout__ is old:  # detached: what reads it (shutil's terminal size, Textual) gets the new one
+        sys.__stdout__ = sys.stdout  # type: ignore[misc]
 
 
 def require_stdin() -> None:

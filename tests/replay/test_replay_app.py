@@ -218,3 +218,23 @@ def test_on_a_terminal_the_command_runs_full_screen() -> None:
     assert child.exitstatus == 0
     tail = child.before.decode()
     assert "\x1b[?1049l" in tail and "record 1: valid" in tail
+
+
+def test_the_terminal_size_is_the_windows_after_the_streams_are_prepared() -> None:
+    """Found by trying the product: the full-screen replay laid itself out for 80x24 in a
+    100x30 window (and drew twice). `stdio.prepare` detached `sys.stdout`, which is also
+    `sys.__stdout__`, where `shutil.get_terminal_size` (and Textual) ask the size: it fell
+    back to 80x24."""
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    code = (
+        "import shutil; from gamerec.cli.stdio import prepare; prepare(); "
+        "print('size', *shutil.get_terminal_size(), flush=True)"
+    )
+    child = pexpect.spawn(
+        sys.executable, ["-c", code], dimensions=(30, 100), env={"PATH": "/usr/bin:/bin"}, timeout=60
+    )
+    child.expect("size (\\d+) (\\d+)")
+    assert (int(child.match[1]), int(child.match[2])) == (100, 30)
+    child.expect(pexpect.EOF)
