@@ -294,7 +294,10 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
     names = rec.header.players
     while True:
         status = rec.status()
-        if status == "over" or (status == "deal" and g.open_ended and rec.deals and not _another(g)):
+        more = _another(rec) if status == "deal" and g.open_ended and rec.deals else True
+        if more is None:  # undone: the game goes on from the step before
+            continue
+        if status == "over" or not more:
             verdict = rec.finish(output, force=True if rec.deals else force)
             out.print(verdict_line(verdict))
             say(f"wrote {output}")
@@ -352,9 +355,28 @@ _COMMANDS = ("quit", "help", "legal", "?", "undo", "note", "stock", "show", "sco
 _WORDS = ("show", "score", "help", "undo", "legal", "note ", "stock ", "quit")
 
 
-def _another(g: Game[Any]) -> bool:
-    """Whether another deal follows (the end of the input takes the default, no)."""
-    try:
-        return ask(f"the {g.deal_word} is over: another one? [y/N] ").lower().startswith("y")
-    except EOFError:
-        return False
+def _another(rec: Recorder) -> bool | None:
+    """Whether another deal follows: y or yes, n, no or nothing (the default; so is the end
+    of the input); None when ``undo`` took the last step back. ``show``, ``score``, ``help``
+    and ``quit`` work as at the other prompts; anything else asks again."""
+    word = rec.game.deal_word
+    while True:
+        try:
+            answer = ask(f"the {word} is over: another one? [y/N] ").strip().lower()
+        except EOFError:
+            return False
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("", "n", "no"):
+            return False
+        if answer == "undo":
+            undo(rec)
+            return None
+        if answer == "quit":
+            raise Stop("", False)
+        if answer in ("show", "score"):
+            show(rec, answer)
+        elif answer == "help":
+            say(f"y: another {word}; n (or Enter): the record is written; undo: take the last step back")
+        else:
+            say(f"✗ {answer!r}: answer y or n (or undo, show, score, help, quit)", "red")
