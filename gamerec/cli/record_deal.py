@@ -5,10 +5,11 @@ tried). Split from :mod:`gamerec.cli.record` (the command and its action prompt)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import CardCodeError
+from ..cards import CardCodeError, Deck
 from ..engine import plural
 from ..recorder import Recorder, Rejected
 from ..tableside import card_completions, score_sheet, table_lines
@@ -169,7 +170,9 @@ def _deal_entry(
         taken: list[str] = []
     else:
         hands = [a for a in answers if isinstance(a, list)]  # (the hands typed before this entry)
-        taken = [deck.code(c) for h in hands for c in h] if deck.distinct else []
+        before = Counter(c for h in hands for c in h)
+        # the cards the hands typed hold as often as the deck does (a joker of three, thrice)
+        taken = [deck.code(c) for c, k in before.items() if k >= deck.counts.get(c, 1)]
         count = upcards if step < 0 else size
         if step < 0:
             prompt = "up-card: "
@@ -201,28 +204,40 @@ def _deal_entry(
                 return int(answer)
             say(f"✗ a seat number, 0 to {n - 1}", "red")
             continue
-        cards = _read_cards(rec, answer, taken, upcards if step < 0 else size)
+        cards = _read_cards(rec, answer, before, upcards if step < 0 else size)
         if cards is not None:
             return cards
 
 
-def _read_cards(rec: Recorder, answer: str, taken: list[str], size: int) -> list[int] | None:
-    """The card codes of ``answer`` if they read and are ``size`` cards, none of them
-    ``taken``; else None, having said why."""
+def _read_cards(rec: Recorder, answer: str, before: Counter[int], size: int) -> list[int] | None:
+    """The card codes of ``answer`` if they read and are ``size`` cards, none of them more
+    often than the deck holds it with the cards of the hands typed ``before``; else None,
+    having said why (the entry is asked again: the hands typed are kept)."""
     deck = rec.game.deck
     try:
         cards = [deck.parse(c) for c in answer.split()]
     except CardCodeError as e:
         say(f"✗ {e}", "red")
         return None
-    again = [deck.code(c) for c in cards if deck.code(c) in taken]
+    here = Counter(cards)
+    again = [c for c in here if before[c] + here[c] > deck.counts.get(c, 1)]
     if len(cards) != size:
         say(f"✗ {plural(len(cards), 'card')}: {size} wanted", "red")
+    elif again and all(before[c] for c in again):
+        codes = " ".join(deck.code(c) for c in again)
+        say(f"✗ {codes}: in a hand typed already{_as_often(deck, again)}", "red")
     elif again:
-        say(f"✗ {' '.join(again)}: in a hand typed already", "red")
+        codes = " ".join(deck.code(c) for c in again)
+        say(f"✗ {codes}: more often than the deck holds it{_as_often(deck, again)}", "red")
     else:
         return cards
     return None
+
+
+def _as_often(deck: Deck, cards: list[int]) -> str:
+    """`` (the deck holds it 3 times)`` for a card the deck holds more than once."""
+    times = deck.counts.get(cards[0], 1)
+    return f" (the deck holds it {times} times)" if times > 1 else ""
 
 
 def _announce(rec: Recorder, events: list[str]) -> None:

@@ -98,3 +98,27 @@ def test_an_up_card_in_a_hand_asks_the_up_card_alone_again(
     assert "✗ AH: in a hand typed already" in r.stdout
     deal = journal_entries(tmp_path / "g.grec.journal")[1]
     assert deal == {"deal": 0, "hands": [["AH"], ["QH"], ["3S"]], "stock": ["2C"]}
+
+
+def test_a_card_of_a_deck_of_repeats_asks_that_hand_alone_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by trying the product: in black-swan-2012 (three jokers), a hand repeating a
+    card of a hand typed before (KC, or a fourth joker) went back to the first player's
+    prompt, the hands thrown away; blackball asked that hand alone again."""
+    monkeypatch.chdir(tmp_path)
+    ann = "KC QH KH AH 2S 3S 5S 6S 7S 8S 9S AS JK JK"
+    bob = "QS QD QC 2H 3H 4H 5H 6H 7H 8H 9H TH JH JD"
+    game = ("-g", "black-swan-2012", "-p", "Ann,Bob", "--rule", "target=100", "-o", "g.grec")
+    lines = (
+        "0",
+        ann,
+        "KC QS QD QC 2H 3H 4H 5H 6H 7H 8H 9H TH JK",
+        "JK JK QD QC 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+    )
+    r = cli("record", *game, input=typed(*lines, bob, "quit"))
+    assert r.exit_code == 0, r.output
+    assert r.stdout.count("first player (seat 0-1)") == 1, r.stdout
+    assert "✗ KC: in a hand typed already" in r.stdout
+    assert "✗ JK: in a hand typed already (the deck holds it 3 times)" in r.stdout
+    assert "Ann (seat 0) to move" in r.stdout  # the deal began with the hands as typed
