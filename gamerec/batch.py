@@ -93,8 +93,8 @@ ChunkWork = Callable[[list[RawRecord]], bytes]
 
 
 def _check_jobs(jobs: int) -> None:
-    if not 1 <= jobs <= max_jobs():
-        raise InputError(f"jobs {jobs}: a batch uses 1 to {max_jobs()} processes")
+    if type(jobs) is not int or not 1 <= jobs <= max_jobs():
+        raise InputError(f"jobs {jobs!r}: a batch uses 1 to {max_jobs()} processes")
 
 
 def verify_batch(

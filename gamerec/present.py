@@ -71,6 +71,18 @@ class StepLine(msgspec.Struct, gc=False):
 _PLAYS = frozenset(("play", "pass", "pledge"))  # (Cards is "play" too)
 
 
+def check_seat(seat: object, players: int) -> None:
+    """:class:`~gamerec.errors.InputError` unless ``seat`` (whose hand a view shows, the
+    others hidden) is None or a seat of a record of ``players`` players (``True`` is no
+    seat: Python would take it for 1)."""
+    if seat is None:
+        return
+    if type(seat) is not int or not 0 <= seat < players:
+        from .errors import InputError
+
+        raise InputError(f"seat {seat!r}: the record has seats 0..{players - 1}")
+
+
 class Replay:
     """Iterate over the steps of ``record``; afterwards :attr:`verdict` says how it ended.
 
@@ -78,6 +90,7 @@ class Replay:
     """
 
     def __init__(self, record: Record, seat: int | None = None, source: str = "-", index: int = 0) -> None:
+        check_seat(seat, len(record.players))
         self.record = record
         self.seat = seat
         self.source = source

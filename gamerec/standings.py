@@ -289,6 +289,10 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     valid are left out and listed. A game is a record, but each game inside a
     black-swan-taroc record counts on its own; in a team game each member is credited
     with the team's score and its share of the win (shares add up exactly: see :class:`Tally`)."""
+    if sort not in SORT_KEYS:
+        from .errors import InputError
+
+        raise InputError(f"sort {sort!r}: sort by one of {', '.join(SORT_KEYS)}")
     tally = Tally()
     triage = Triage()
     for v in verdicts:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ..errors import InputError
 from ..format.progress import OnProgress, Tally
 from ..format.record import Record
 from ..verdicts import Verdict
@@ -49,7 +50,7 @@ def export_checked(
     recs = list(records)
     nums = list(numbers) if numbers is not None else list(range(1, len(recs) + 1))
     if len(nums) != len(recs):
-        raise ValueError(f"{len(nums)} numbers for {len(recs)} records")
+        raise InputError(f"{len(nums)} numbers for {len(recs)} records")
     tally = Tally(on_progress, None)
     if to == "json":
         return Exported(b"".join(encode_records(tally.counted(recs, _none), "json")), [])
@@ -58,7 +59,7 @@ def export_checked(
     if to == "text":
         texts = [text_export(r, n, source) for n, r in tally.counted(zip(nums, recs, strict=True), _none)]
         return Exported("\n".join(t for t, _ in texts).encode(), [v for _, v in texts])
-    raise ValueError(f"unknown export {to!r} (choose from {', '.join(EXPORTS)})")
+    raise InputError(f"unknown export {to!r} (choose from {', '.join(EXPORTS)})")
 
 
 def export(records: Iterable[Record], to: str, source: str = "-") -> bytes:

@@ -56,7 +56,7 @@ from ..escape import json_inert, strip_controls
 from ..events import DealScored
 from ..format.record import Record
 from ..games import get_game
-from ..present import Replay
+from ..present import Replay, check_seat
 from ..view import View
 
 __all__ = ["html_replay"]
@@ -221,6 +221,7 @@ def html_replay(record: Record, source: str = "-", index: int = 0, seat: int | N
     of ``source`` reaches the page, never its directory (as typed, it may say where the
     person keeps their files)."""
     template, style, script = _assets()
+    check_seat(seat, len(record.players))
     page = _page_data(record, file_name(source), index, seat)
     heading = f"{page.game} · {', '.join(page.players)}"
     title = html.escape(strip_controls(f"{heading} · gamerec replay"))

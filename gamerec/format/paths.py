@@ -33,9 +33,14 @@ def as_paths(paths: Paths) -> list[str]:
     """
     if isinstance(paths, (str, os.PathLike)):
         return [os.fspath(paths)]
-    if isinstance(paths, (bytes, bytearray)):
-        raise TypeError("paths are strings or path objects, not bytes")
-    return [os.fspath(p) for p in paths]
+    if isinstance(paths, (bytes, bytearray)) or not isinstance(paths, Iterable):
+        raise InputError(f"paths are strings or path objects (one, or many), not {type(paths).__name__}")
+    out = []
+    for p in paths:
+        if not isinstance(p, (str, os.PathLike)):
+            raise InputError(f"paths are strings or path objects, not {type(p).__name__}")
+        out.append(os.fspath(p))
+    return out
 
 
 def refuse_empty(path: str | Path, what: str) -> None:

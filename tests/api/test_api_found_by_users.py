@@ -4,12 +4,14 @@ Python user asks with the wrong arguments, and duplicates among verdicts made in
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import FIXTURES
 
 import gamerec
 from gamerec.errors import InputError
+from gamerec.export import export
 from gamerec.format.binary import content_hash
 
 TOURNAMENT = FIXTURES / "forest" / "tournament.grec"  # 100 records
@@ -50,3 +52,39 @@ def test_write_never_writes_another_encoding_than_asked(
         gamerec.write(records, name, encoding)  # type: ignore[arg-type]
     assert list(tmp_path.iterdir()) == []
     assert gamerec.write(records, "ok.out", "jsonl") > 0  # a suffix of one's own, named encoding
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (
+            lambda: gamerec.score(TOURNAMENT, sort="foo"),
+            "sort 'foo': sort by one of wins, total",
+        ),  # AttributeError
+        (lambda: list(gamerec.check(TOURNAMENT, jobs="2")), "jobs '2': a batch uses 1 to"),  # TypeError
+        (lambda: list(gamerec.check(TOURNAMENT, jobs=None)), "jobs None"),
+        (lambda: list(gamerec.read(None)), "paths are strings or path objects (one, or many), not NoneType"),
+        (lambda: list(gamerec.read(5)), "not int"),
+        (lambda: list(gamerec.read([TOURNAMENT, 5])), "paths are strings or path objects, not int"),
+        (lambda: export([], "xml"), "unknown export 'xml'"),  # ValueError
+    ],
+)
+def test_wrong_arguments_raise_gamerecs_own_error(call: Any, says: str) -> None:
+    """Found by trying the API: each raised a TypeError, ValueError or AttributeError from
+    inside the library, where the docs promise a GamerecError for what gamerec refuses."""
+    with pytest.raises(InputError) as e:
+        call()
+    assert says in e.value.message
+
+
+@pytest.mark.parametrize("seat", [9, -1, "1", True])
+def test_replay_refuses_a_seat_the_record_has_not(seat: object) -> None:
+    """`replay(record, seat=9)` showed every hand as None; the command line refused it."""
+    from gamerec.export.html import html_replay
+
+    record = next(gamerec.simulate("forest", 3, 1, seed=1))
+    with pytest.raises(InputError, match=r"the record has seats 0\.\.2"):
+        gamerec.replay(record, seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(InputError):
+        html_replay(record, seat=seat)  # type: ignore[arg-type]
+    assert list(gamerec.replay(record, seat=2))

@@ -14,6 +14,7 @@ from conftest import FIXTURES
 
 import gamerec
 from gamerec.batch import verify_batch
+from gamerec.errors import InputError
 from gamerec.format.listing import list_records
 from gamerec.format.paths import as_paths, expand_paths
 from gamerec.format.read import raw_records, read_records
@@ -42,7 +43,8 @@ def test_every_path_taking_function_takes_one_path_or_many(as_given: object) -> 
 
 
 def test_paths_are_never_bytes() -> None:
-    with pytest.raises(TypeError):
+    # gamerec's own error, as everything it raises on purpose (it was a TypeError)
+    with pytest.raises(InputError, match="not bytes"):
         as_paths(b"games.grec")  # type: ignore[arg-type]
 
 
