@@ -239,15 +239,31 @@ class Recorder(EntryLog):
                 raise Rejected(f"say the seat first (e.g. 2 play QS or Ann play QS): {why}", "format.text")
             line = f"{to_move} {text}"
             given = len(line) - len(text)
+        players = self.header.players
         try:
-            return parse_action(self.game, line)
+            action = parse_action(self.game, line)
         except FormatError as e:
+            kinds = {a.kind for a in self.game.actions}
+            first = words[0] if words else ""
+            unknown = named is None and len(words) > 1 and not first.lstrip("+-").isdigit()
+            unknown = unknown and first.lower() not in kinds
+            if unknown and words[1].lower() in kinds:
+                # a name that is no player's before an action's word: say so, not "expected an action"
+                raise Rejected(
+                    f"{short(words[0], 40)!r} is no player here ({', '.join(players)}) and no seat number",
+                    "format.text",
+                ) from None
             message = e.message.removeprefix("line 1, ")
             if given:
                 message = _COLUMN.sub(lambda m: f"column {max(int(m[1]) - given + typed, 1)}", message, 1)
             raise Rejected(message, e.code) from None
         except ValueError as e:  # (a number Python will not read)
             raise Rejected(short(str(e), 200), "format.text") from None
+        seat = action.seat  # type: ignore[attr-defined]
+        if not 0 <= seat < len(players):
+            seats = ", ".join(f"{s} {name}" for s, name in enumerate(players))
+            raise Rejected(f"no seat {seat} at this table (seats {seats})", "out-of-turn", self.legal())
+        return action
 
     def enter(self, text: str) -> list[str]:
         """Check and record one action; the derived events it caused, in words (at the end

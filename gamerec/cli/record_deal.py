@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import CardCodeError, Deck
 from ..engine import plural
-from ..recorder import Recorder, Rejected
+from ..recorder import Recorder, Rejected, seat_at
 from ..tableside import card_completions, score_sheet, table_lines
 from .app import say
 from .record_prompt import ask
@@ -162,10 +162,12 @@ def _deal_entry(
     if step is None:
         word = "dealer" if g.seat_field == "dealer" else "first player"
         prompt = f"{g.deal_word} {number}: {word} (seat 0-{n - 1}): "
-        wants = f"the {word}'s seat, a number from 0 to {n - 1}"
+        wants = f"the {word}'s seat, a number from 0 to {n - 1} or a player's name"
 
         def complete(t: str) -> list[str]:
-            return [s for s in seats if s.startswith(t.strip())] + word_completions(DEAL_WORDS, t)
+            typed = t.strip()
+            names = [p for p in rec.header.players if typed and p.casefold().startswith(typed.casefold())]
+            return [s for s in seats if s.startswith(typed)] + names + word_completions(DEAL_WORDS, t)
 
         taken: list[str] = []
     else:
@@ -200,9 +202,12 @@ def _deal_entry(
                 show(rec, answer)
             continue
         if step is None:
-            if answer in seats:  # (never int() of 5,000 digits, nor of "²")
+            if answer.strip() in seats:  # (never int() of 5,000 digits, nor of "²")
                 return int(answer)
-            say(f"✗ a seat number, 0 to {n - 1}", "red")
+            named = seat_at(rec.header.players, answer.strip())
+            if named is not None and named[1] == len(answer.strip()):  # a player's name, whole
+                return named[0]
+            say(f"✗ a seat, by number (0 to {n - 1}) or by name ({', '.join(rec.header.players)})", "red")
             continue
         cards = _read_cards(rec, answer, before, upcards if step < 0 else size)
         if cards is not None:

@@ -33,7 +33,10 @@ def test_help_undo_quit_at_the_deal_prompts(tmp_path: Path, monkeypatch: pytest.
     assert "✗" not in r.stdout, r.stdout
     # help said what the dealer prompt wants; undo asked the dealer again
     assert r.stdout.count("round 1: dealer (seat 0-2): ") == 4, r.stdout
-    assert r.stdout.count("wanted: the dealer's seat, a number from 0 to 2 · words: undo") == 2
+    assert (
+        r.stdout.count("wanted: the dealer's seat, a number from 0 to 2 or a player's name · words: undo")
+        == 2
+    )
     assert "undone: the dealer" in r.stdout
     # nothing of the deal was typed any more when it stopped: the journal holds it all
     assert "nothing is lost" in r.stdout
@@ -122,3 +125,27 @@ def test_a_card_of_a_deck_of_repeats_asks_that_hand_alone_again(
     assert "✗ KC: in a hand typed already" in r.stdout
     assert "✗ JK: in a hand typed already (the deck holds it 3 times)" in r.stdout
     assert "Ann (seat 0) to move" in r.stdout  # the deal began with the hands as typed
+
+
+def test_the_dealer_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by trying the product: `Bo` at `dealer (seat 0-2)` was refused (`a seat number`),
+    though seats are given by name or number everywhere else."""
+    monkeypatch.chdir(tmp_path)
+    r = cli("record", *GAME, "-o", "g.grec", input=typed("Zed", "bo", "AH", "QH", "3S", "2C", "quit"))
+    assert r.exit_code == 0, r.output
+    assert "✗ a seat, by number (0 to 2) or by name (Ann, Bo, Cy)" in r.stdout
+    assert journal_entries(tmp_path / "g.grec.journal")[1]["deal"] == 1
+    assert "Cy (seat 2) to move" in r.stdout
+
+
+def test_a_seat_not_at_the_table_and_a_name_of_no_player_say_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`5 play ah` at a table of three said `out of turn: seat 0 (Ann) is to play`, and
+    `Zed play ah` `expected an action ..., got 'Zed'`."""
+    monkeypatch.chdir(tmp_path)
+    lines = ("0", "AH", "QH", "3S", "2C", "5 bid 1", "Zed bid 1", "quit")
+    r = cli("record", *GAME, "-o", "g.grec", input=typed(*lines))
+    assert r.exit_code == 0, r.output
+    assert "✗ no seat 5 at this table (seats 0 Ann, 1 Bo, 2 Cy)" in r.stdout
+    assert "✗ 'Zed' is no player here (Ann, Bo, Cy) and no seat number" in r.stdout
