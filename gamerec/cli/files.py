@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from ..errors import GamerecError, InputError
+from ..errors import InputError
 from ..escape import json_inert
 from ..format.read import Entry, read_file
 from ..verdicts import unreadable
@@ -37,8 +37,10 @@ def load(path: str, record: int | None = None) -> list[Entry]:
     ends the command (exit 2, its place and why)."""
     entries = list(read_file(path))
     if record is not None:
-        if not 1 <= record <= len(entries):
-            raise GamerecError(f"{path}: has {len(entries)} records, no record {record}")
+        if not 1 <= record <= len(entries):  # a usage error, as --seat 9 is (the input is fine)
+            from .options import refuse
+
+            refuse("--record", f"{record}: {path} has {len(entries)} records (1 to {len(entries)})")
         entries = [entries[record - 1]]
     for e in entries:
         if e.error is not None:

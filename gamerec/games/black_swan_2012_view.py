@@ -53,6 +53,14 @@ def _info(state: BlackSwan2012State, seat: int) -> str:
     return info
 
 
+def _sides(players: Sequence[str], count: int) -> list[str]:
+    """The names of ``count`` scoring sides: the players, or in the team game (two sides
+    of four players) the teams, ``Ann & Cy`` and ``Bo & Di``, as the state names them."""
+    if count == 2 and len(players) == 4:
+        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    return list(players)
+
+
 class BlackSwan2012View(Presenter):
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackSwan2012State)
@@ -170,7 +178,10 @@ class BlackSwan2012View(Presenter):
         if isinstance(event, Declared):
             return f"{players[event.seat]} declares the Black Swan"
         if isinstance(event, DealScored):
-            return f"deal {event.deal + 1} scored: " + ", ".join(str(s) for s in event.scores)
+            sides = _sides(players, len(event.scores))
+            return f"deal {event.deal + 1} scored: " + ", ".join(
+                f"{sides[i]} {s}" for i, s in enumerate(event.scores)
+            )
         if isinstance(event, MatchEnded):
             names = " and ".join(players[i] for i in event.winners)
             return f"match over: {names} win{'s' if len(event.winners) == 1 else ''}"

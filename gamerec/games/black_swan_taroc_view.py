@@ -107,7 +107,7 @@ class BlackSwanTarocView(Presenter):
         if before is not None and before[2] == state.bank:
             bank = before[1][3]
         else:
-            bank = ("Bank", ", ".join([f"{k} {PLEDGES[i]}s" for i, k in enumerate(state.bank)]))
+            bank = ("Bank", ", ".join([plural(k, PLEDGES[i]) for i, k in enumerate(state.bank)]))
         lines = [
             ("Dealer", state.players[state.dealer]),
             ("Trumps", state.trumps),

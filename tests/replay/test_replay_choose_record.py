@@ -31,3 +31,15 @@ def test_several_records_without_record(command: str, args: tuple[str, ...], tmp
 def test_with_record_it_replays() -> None:
     r = cli("replay", MANY, "--record", "200", "--all")
     assert r.exit_code == 0, r.stderr
+
+
+def test_a_record_number_past_the_file_is_a_usage_error_on_record() -> None:
+    """Found by trying the product: `replay FILE -r 9999` said `gamerec: FILE: has 100
+    records, no record 9999`, not the usage error `--seat 9` gives."""
+    path = FIXTURES / "forest" / "tournament.grec"
+    for command in (["replay"], ["export", "--to", "html", "-o", "-"]):
+        r = cli(*command, path, "-r", "9999")
+        assert r.exit_code == 2
+        line = r.stderr.strip().splitlines()[-1]
+        assert line.startswith(f"gamerec {command[0]}: Invalid value for '--record': 9999: ")
+        assert line.endswith(f"{path} has 100 records (1 to 100) (see 'gamerec {command[0]} --help')")
