@@ -91,14 +91,15 @@ def toolbar(rec: Recorder, width: int | None = None) -> str:
     parts: list[tuple[int, str]] = []
     if situation is None:
         parts.append((1, view.title))
-        if view.to_move is not None:
-            parts.append((3, f"{view.seats[view.to_move].name} to play"))
+        if view.to_move is not None:  # (a bid or a play: "to move", as the prompt says)
+            parts.append((3, f"{view.seats[view.to_move].name} to move"))
     else:
         parts.append((3, situation))
     parts.append((3, "score " + ", ".join(f"{sv.name} {sv.score}" for sv in view.seats)))
-    if view.table:
+    between = rec.status() in ("deal", "over")  # the trick and the lines are of a deal gone by
+    if view.table and not between:
         parts.append((2, "trick: " + _trick(view)))
-    lines = [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
+    lines = [] if between else [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
     parts += [(-i, text) for i, text in enumerate(lines)]  # the first line of the deal kept longest
     bar = " · ".join(text for _, text in parts)
     while width is not None and len(bar) > width and any(p < 3 for p, _ in parts):

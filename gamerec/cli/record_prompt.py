@@ -55,6 +55,9 @@ class Prompt:
                 raise EOFError
             return answer.strip()
         bar = None if toolbar is None else (lambda: clean(toolbar()))
+        # (prompt_toolkit keeps a session's toolbar when given None: a prompt without one
+        # would show the last prompt's, of a deal gone by)
+        self._session.bottom_toolbar = bar
         text: str = self._session.prompt(clean(prompt), completer=_completer(complete), bottom_toolbar=bar)
         return text.strip()
 

@@ -74,7 +74,7 @@ def test_the_table_and_the_toolbar(tmp_path: Path) -> None:
     for action in ("bid 0", "bid 1", "bid 1", "play 4C"):
         rec.enter(action)
     bar = toolbar(rec)
-    assert "Cy to play" in bar and "trick: Bo 4C" in bar and "up-card AD" in bar and "score Ann 0" in bar
+    assert "Cy to move" in bar and "trick: Bo 4C" in bar and "up-card AD" in bar and "score Ann 0" in bar
     shown = "\n".join(table_lines(rec))
     assert "Trick: Bo 4C" in shown and "▶ 2 Cy: AH · bid 1, won 0 · score 0" in shown
     assert "  0 Ann: QS · bid 1, won 0" in shown and "Trump: ♦ diamonds (up-card AD)" in shown
@@ -87,4 +87,17 @@ def test_the_table_and_the_toolbar(tmp_path: Path) -> None:
 def test_a_seeded_forest_deal_says_its_first_forest_card(tmp_path: Path) -> None:
     rec = Recorder.start(tmp_path / "j", "forest", ["Ann", "Bo"], hands="seed", seed=3)
     assert rec.deal_from_seed() == ["trick 1: forest card Y6 turned"]
+    rec.close()
+
+
+def test_the_toolbar_says_to_move_and_drops_a_deal_gone_by(tmp_path: Path) -> None:
+    """Found by trying the product: the toolbar said `Bo to play` while Bo bid, and kept
+    round 1's up-card while round 2's hands were typed."""
+    rec = blackball(tmp_path)
+    assert toolbar(rec).startswith("Round 1") and "Bo to move" in toolbar(rec)  # a bid is due
+    for action in ("bid 0", "bid 1", "bid 1", "play 4C", "play AH", "play QS"):
+        rec.enter(action)
+    assert rec.status() == "deal"
+    bar = toolbar(rec)
+    assert "round 2 is next" in bar and "up-card" not in bar and "trick:" not in bar, bar
     rec.close()

@@ -27,7 +27,7 @@ def test_forest_fits_80_columns_with_the_scores(tmp_path: Path) -> None:
     rec = started(tmp_path, "forest", 2)
     bar = toolbar(rec, 80)
     assert len(bar) <= 80, bar
-    assert "Ann to play · score Ann 0, Bo 0" in bar, bar
+    assert "Ann to move · score Ann 0, Bo 0" in bar, bar
     assert "Colours" not in bar  # the last line of the table, dropped first
     rec.close()
 
@@ -40,7 +40,7 @@ def test_the_toolbar_fits_any_width(game: str, players: int, width: int, tmp_pat
     bar = toolbar(rec, width)
     assert len(bar) <= width, bar
     if width >= 60:  # whose turn it is and the scores first
-        assert " to play · score Ann 0, Bo 0" in bar, bar
+        assert " to move · score Ann 0, Bo 0" in bar, bar
     if len(full) <= width:
         assert bar == full
     else:  # parts dropped whole, or the last cut with an ellipsis
