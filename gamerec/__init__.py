@@ -181,8 +181,9 @@ def score(source: Paths | Iterable[Verdict], *, jobs: int = 1, sort: SortKey = "
 def replay(record: Record, seat: int | None = None) -> Replay:
     """The record step by step, for people: iterate for each step's action, events, view
     and text (``seat`` hides the other hands); afterwards ``.verdict`` says how it ended."""
-    from .present import Replay
+    from .present import Replay, check_seat
 
+    check_seat(seat, len(record.players))  # (before the compiled Replay sees a seat of another type)
     return Replay(record, seat=seat)
 
 

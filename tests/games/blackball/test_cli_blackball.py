@@ -507,7 +507,7 @@ def test_export_unknown_format_and_bad_record(good: Path) -> None:
     assert "--to" in error_line(r)
     r = cli("export", good, "--to", "json", "--record", "3")
     assert r.exit_code == 2
-    assert "record 3" in error_line(r)
+    assert "Invalid value for '--record': 3: " in error_line(r)
     r = cli("export", good, "--to", "json", "--record", "0")
     assert r.exit_code == 2
     assert "--record" in error_line(r)
@@ -768,7 +768,7 @@ def test_replay_deal_and_record(good: Path, games: list[Record]) -> None:
     assert "--deal" in error_line(r)
     r = cli("replay", "--format", "panels", good, "--all", "--record", "3")
     assert r.exit_code == 2
-    assert "record 3" in error_line(r)
+    assert "Invalid value for '--record': 3: " in error_line(r)
 
 
 def test_replay_illegal_stops_at_the_fault(tmp_path: Path, illegal: tuple[Record, int]) -> None:
