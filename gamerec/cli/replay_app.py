@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..engine import plural
 from ..events import DealScored
 from ..format.record import Cards, Pass, Play
 from ..present import Step, deal_word, move
@@ -229,11 +230,21 @@ class ReplayApp(App[None]):
         if not number.isdigit() or not 0 < int(number) <= 10**9:
             return None
         n = int(number)
+        steps = self.steps
         if kind == "d":
-            return move(self.steps, self.index, "deal", deal=n)
+            deals = sum(1 for st in steps if st.index == -1)
+            if n > deals:  # (the last one, said: a jump past the end is no silent guess)
+                self.notify(f"the record has {plural(deals, self.deal_word)}: the last one")
+            return move(steps, self.index, "deal", deal=n)
         if kind == "t":
-            return move(self.steps, self.index, "trick", trick=n)
-        return min(n, len(self.steps)) - 1
+            here = steps[self.index].deal if steps else 0
+            tricks = sum(1 for st in steps if st.deal == here and any(e.ends_trick for e in st.events))
+            if n > tricks:
+                self.notify(f"this {self.deal_word} has {plural(tricks, 'trick')}: its last step")
+            return move(steps, self.index, "trick", trick=n)
+        if n > len(steps):
+            self.notify(f"the record has {plural(len(steps), 'step')}: the last one")
+        return min(n, len(steps)) - 1
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.show(event.option_index)

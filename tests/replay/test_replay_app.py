@@ -238,3 +238,24 @@ def test_the_terminal_size_is_the_windows_after_the_streams_are_prepared() -> No
     child.expect("size (\\d+) (\\d+)")
     assert (int(child.match[1]), int(child.match[2])) == (100, 30)
     child.expect(pexpect.EOF)
+
+
+def test_a_jump_past_the_end_says_where_it_went() -> None:
+    """Found by trying the product: `:t3` in a round of two tricks went to the round's last
+    step without a word."""
+    app = make_app("blackball")
+    said: list[str] = []
+    app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+
+    async def script(pilot: Any) -> None:
+        for text in ("d2", "t3", "d99", "99999", "t1"):
+            await pilot.press("colon", *text, "enter")
+            await pilot.press("escape")
+
+    drive(app, script)
+    deals = sum(1 for s in app.steps if s.index == -1)
+    assert said == [
+        "this round has 2 tricks: its last step",
+        f"the record has {deals} rounds: the last one",
+        f"the record has {len(app.steps)} steps: the last one",
+    ]
