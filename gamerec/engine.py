@@ -62,6 +62,8 @@ def check_names(players: Sequence[object], why: str) -> None:
     at most :data:`~gamerec.format.record.MAX_NAME` characters (what a record holds), and
     unlike the others also ignoring case (``why``: what makes them matter, e.g. "the
     names are the seats at the prompt")."""
+    if isinstance(players, (str, bytes)):  # (a string is a sequence of one-letter names)
+        raise GamerecError(f"players {players!r}: a list of names, not one string")
     seen: dict[str, str] = {}
     for seat, name in enumerate(players):
         if not isinstance(name, str):

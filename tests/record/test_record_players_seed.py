@@ -214,3 +214,11 @@ def test_names_equal_but_for_case_are_a_usage_error(command: str, tmp_path: Path
 def test_the_library_refuses_a_long_name_at_the_call() -> None:
     with pytest.raises(InputError, match="players: seat 1: a name is at most 256 characters, not 300"):
         gamerec.simulate("forest", ["Ann", LONG, "Cy"])
+
+
+def test_recorder_start_refuses_one_string_for_the_names(tmp_path: Path) -> None:
+    """Found by trying the API: `Recorder.start(j, "forest", "AB")` recorded players A and
+    B, where `gamerec.simulate` refuses a string."""
+    with pytest.raises(GamerecError, match="players 'AB': a list of names, not one string"):
+        Recorder.start(tmp_path / "j", "forest", "AB")  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
