@@ -100,6 +100,8 @@ class Replay:
         self.state: GameState | None = None
 
     def __iter__(self) -> Iterator[Step]:
+        if self._unreadable():
+            return
         record = self.record
         players = record.players
         game = get_game(record.game) if self._known() else None
@@ -131,6 +133,8 @@ class Replay:
     def lines(self) -> Iterator[StepLine]:
         """Iterate over the steps as lines (:class:`StepLine`), with no view made;
         afterwards :attr:`verdict` and :attr:`state` are set as by iterating the steps."""
+        if self._unreadable():
+            return
         record = self.record
         players = record.players
         game = get_game(record.game) if self._known() else None
@@ -180,6 +184,21 @@ class Replay:
         when no deal was scored; names shown as :func:`gamerec.escape.terminal_text` has
         them, so that a line break in a name cannot break a line of the sheet."""
         return sheet_text(self.record, self.state)
+
+    def _unreadable(self) -> bool:
+        """Whether the record would not read back once written (made in Python with ``"x"``
+        where a card belongs, or of no known game): then it has no step, and its verdict is
+        unreadable, as :func:`gamerec.verify` says of it."""
+        from .format.binary import reread_problem
+        from .format.read import Entry
+        from .verdicts import unreadable
+
+        problem = reread_problem(self.record)
+        if problem is None:
+            return False
+        self.verdict = unreadable(Entry(self.source, self.index, "", None, problem))
+        self.state = None
+        return True
 
     def _known(self) -> bool:
         try:

@@ -88,3 +88,19 @@ def test_replay_refuses_a_seat_the_record_has_not(seat: object) -> None:
     with pytest.raises(InputError):
         html_replay(record, seat=seat)  # type: ignore[arg-type]
     assert list(gamerec.replay(record, seat=2))
+
+
+def test_a_replays_verdict_is_verifys_for_a_record_made_in_python() -> None:
+    """`replay(record).verdict` said illegal [deal-card] (or [game]) where `verify` said
+    unreadable [format.schema] (or [format.game]) of the same record made in Python."""
+    from gamerec.format.record import Deal, Record
+
+    odd = Record(game="blackball", players=["A", "B", "C"], deals=[Deal(0, [["x"], [2], [3]], [4], [])])
+    unknown = Record(game="chess", players=["A", "B"])
+    for record in (odd, unknown):
+        replay = gamerec.replay(record)
+        assert list(replay) == [] and list(replay.lines()) == []
+        assert replay.verdict is not None
+        verdict = gamerec.verify(record)
+        assert (replay.verdict.status, replay.verdict.rule) == (verdict.status, verdict.rule)
+        assert verdict.status == "unreadable"
