@@ -9,7 +9,8 @@
   both ways, and writing; :mod:`~gamerec.format.notation_read`: reading records from it.
 - :mod:`~gamerec.format.schema`: the JSON Schema of the JSON form.
 - :mod:`~gamerec.format.encodings`: the four encodings and their suffixes.
-- :mod:`~gamerec.format.read`: detection and readers (one entry per record).
+- :mod:`~gamerec.format.detect`: telling the encodings apart from an input's first bytes.
+- :mod:`~gamerec.format.read`: readers (one entry per record).
 - :mod:`~gamerec.format.write`: writers (atomic, streamed, appended).
 - :mod:`~gamerec.format.salvage`: the readable records of a damaged file.
 - :mod:`~gamerec.format.paths`: files, directories and globs named on a command line.

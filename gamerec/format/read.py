@@ -20,11 +20,13 @@ from ..errors import FormatError, InputError
 from ..escape import name_text
 from . import container
 from .binary import decode_binary
-from .encodings import Encoding
+from .detect import BLANK as _BLANK
+from .detect import BOM as _BOM
+from .detect import detect, wants_more
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
 from .progress import OnProgress, Tally, input_size
-from .record import FORMAT_ID, Record
+from .record import Record
 
 __all__ = [
     "MAX_DOCUMENT",
@@ -54,61 +56,7 @@ class Entry(msgspec.Struct, frozen=True):
     error: FormatError | None
 
 
-# -- detection and reading ------------------------------------------------------------------
-_BOM = b"\xef\xbb\xbf"
-_BLANK = _BOM + b" \t\r\n"
-
-
-def detect(head: bytes) -> Encoding:
-    """The encoding of a file from its first bytes (at least its first line)."""
-    if head.startswith(container.MAGIC) or (head[:1] == b"\x89" and container.MAGIC.startswith(head)):
-        return "binary"
-    text = head.lstrip(_BLANK)
-    if text.startswith(b"["):
-        return "json"
-    if text.startswith(b"{"):
-        first = text.split(b"\n", 1)[0].strip()
-        if (len(first) > 1 and first.endswith(b"}")) or _record_line_after_first(text):
-            return "jsonl"
-        return "json"
-    if text.startswith((b"#", b"gamerec")):
-        return "text"
-    if not text:
-        raise FormatError("empty input: no records", "format.empty")
-    if _record_line_after_first(text):
-        return "jsonl"
-    raise FormatError(
-        f"not a gamerec file: starts with {_shown(head[:8])}, neither the binary magic, JSON nor the text "
-        "notation (whose records begin with a 'gamerec: 1' line)",
-        "format.id",
-    )
-
-
-def _record_line_after_first(text: bytes) -> bool:
-    """Whether a line of ``text`` after its first is a record on its own (a JSON object with
-    ``"format": "gamerec"``, which no line of a JSON document is): JSON Lines whose first
-    line is damaged, read as JSON Lines so that the lines after it still read."""
-    for line in text.split(b"\n")[1:]:
-        line = line.strip()
-        if line.startswith(b"{") and line.endswith(b"}") and b'"format"' in line:
-            try:
-                obj = msgspec.json.decode(line)
-            except msgspec.DecodeError:
-                continue
-            if isinstance(obj, dict) and obj.get("format") == FORMAT_ID:
-                return True
-    return False
-
-
-def _shown(start: bytes) -> str:
-    """The first bytes of an input as a message shows them: quoted text when they are
-    printable ASCII (line breaks and tabs escaped: ``'garbage\\n'``), else their escapes
-    (``b'\\x00\\x01'``)."""
-    text = start.decode("ascii", "replace")
-    plain = text.replace("\n", "").replace("\r", "").replace("\t", "")
-    return repr(text) if plain.isprintable() else repr(start)
-
-
+# -- reading ----------------------------------------------------------------------------
 def _decode_text_record(data: bytes, first: int) -> Record:
     try:
         text = data.decode()
@@ -205,8 +153,9 @@ def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
     source = name_text(source)
     try:
         first = data[:65536]
-        if b"\n" not in first:
-            first = data.split(b"\n", 1)[0]
+        while wants_more(first) and len(first) < len(data):  # (the lines detection reads)
+            ends = data.find(b"\n", len(first))
+            first = data if ends < 0 else data[: ends + 1]
         kind = detect(first)
     except FormatError as e:
         yield _error(source, 0, "byte 0", e)
@@ -336,8 +285,11 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
             return
         try:
             head = f.read(65536)
-            if head.lstrip(_BLANK).startswith(b"{") and b"\n" not in head:
-                head += f.readline(MAX_DOCUMENT)  # JSON Lines are told by their whole first line
+            while wants_more(head):  # (the lines detection reads)
+                more = f.readline(MAX_DOCUMENT)
+                if not more:
+                    break
+                head += more
         except OSError as e:
             raise InputError(f"{name}: cannot read: {e.strerror or e}") from None
         try:

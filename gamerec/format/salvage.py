@@ -13,7 +13,7 @@ from .encodings import Encoding
 from .progress import OnProgress
 from .read import read_file
 from .record import Record
-from .write import check_not_input, encode_records, encoding_for_path, write_atomic
+from .write import check_not_input, encode_records, output_encoding, write_atomic
 
 __all__ = ["Salvage", "salvage"]
 
@@ -41,6 +41,7 @@ def salvage(
     written atomically, may not be ``path`` itself, and is not written at all when no record
     can be read."""
     check_not_input(output, [path])
+    enc = output_encoding(output, encoding)  # (refused before anything is read)
     report = Salvage()
 
     def kept() -> Iterator[Record]:
@@ -57,7 +58,5 @@ def salvage(
     if first is None:  # nothing to keep: no file is written
         return report
     chain = itertools.chain([first], records)
-    report.size = write_atomic(
-        output, encode_records(chain, encoding or encoding_for_path(output)), force=force, inputs=[path]
-    )
+    report.size = write_atomic(output, encode_records(chain, enc), force=force, inputs=[path])
     return report

@@ -98,17 +98,24 @@ def write_records(
     another name); returns the number of bytes. Without ``force`` an existing file is not
     replaced. ``-`` is refused: it names standard output on the command line, and the
     library writes files (:func:`write_stream` writes to an open file)."""
+    enc = output_encoding(path, encoding)
+    return write_atomic(path, encode_records(records, enc), force=force, inputs=inputs)
+
+
+def output_encoding(path: str | Path, encoding: object = None) -> Encoding:
+    """The encoding records are written to ``path`` in: ``encoding`` if given (one of
+    :data:`~gamerec.format.encodings.ENCODINGS`), else the one its suffix names (binary
+    when it has none); an unknown suffix, an unknown encoding or ``-`` (standard output, the
+    command line's) is an :class:`InputError`."""
     if str(path) == "-":
         raise InputError("-: not a file name here (standard output is the command line's): give a file")
-    if encoding is None:
-        suffix = Path(path).suffix.lower()
-        if suffix and suffix not in SUFFIXES:
-            known = ", ".join(SUFFIXES)
-            raise InputError(f"{path}: unknown suffix {suffix}: use {known}, or give the encoding")
-        enc = encoding_for_path(path)
-    else:
-        enc = check_encoding(encoding)
-    return write_atomic(path, encode_records(records, enc), force=force, inputs=inputs)
+    if encoding is not None:
+        return check_encoding(encoding)
+    suffix = Path(path).suffix.lower()
+    if suffix and suffix not in SUFFIXES:
+        known = ", ".join(SUFFIXES)
+        raise InputError(f"{path}: unknown suffix {suffix}: use {known}, or give the encoding")
+    return encoding_for_path(path)
 
 
 def write_atomic(

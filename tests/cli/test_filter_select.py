@@ -415,14 +415,13 @@ def test_game_takes_a_glob_as_the_other_selectors_do(game: str, count: str) -> N
 @pytest.mark.parametrize(
     ("flag", "value", "says"),
     [
-        ("--game", "nosuch", "'nosuch': no such game (the games: blackball,"),
-        ("--game", "x*", "'x*': matches no game (the games: blackball,"),
         ("--status", "inc*x", "'inc*x': matches no status (one of valid,"),
         ("--rule", "zz*", "'zz*': matches no rule id (docs/errors.md lists them)"),
     ],
 )
 def test_a_value_no_record_could_have_is_a_usage_error(flag: str, value: str, says: str) -> None:
-    """`--game nosuch` counted 0 without a word; `--rule 'follow*'` was `no such rule id`."""
+    """`--status` and `--rule` name closed sets: a value, or a glob, that names none is a
+    usage error (`--rule 'follow*'` was `no such rule id`; `--rule zz` counted 0)."""
     for command in ("filter", "ls"):
         r = cli(command, *TOURNAMENTS, flag, value, *(["--count"] if command == "filter" else []))
         assert r.exit_code == 2
@@ -439,3 +438,15 @@ def test_rule_and_status_take_globs(tmp_path: Path) -> None:
     assert r.stdout.strip() == "1"
     r = cli("filter", path, tmp_path / "f.json", "--rule", "follow*", "--count")
     assert r.stdout.strip() == "1"
+
+
+def test_game_takes_an_id_gamerec_does_not_know(tmp_path: Path) -> None:
+    """Found by review: refusing an unknown `--game` id broke selecting (or, with --not,
+    dropping) records of a game gamerec does not know, whose binary headers it reads."""
+    path = FIXTURES / "broken" / "binary-unknown-game.grec"  # one record of game 'bridge'
+    r = cli("filter", path, "--game", "bridge", "-o", tmp_path / "b.grec")
+    assert r.exit_code == 0, r.output
+    assert "1 of 1 records matched" in r.stderr
+    r = cli("filter", path, *TOURNAMENTS, "--not", "--game", "bridge", "--count")
+    assert r.exit_code == 0 and r.stdout.strip() == "500"
+    assert cli("filter", path, "--game", "br*", "--count").stdout.strip() == "1"

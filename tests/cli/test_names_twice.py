@@ -10,6 +10,7 @@ Found by trying the product: ``gamerec score --standings`` of two forest records
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,8 @@ def test_the_report_lists_them_once_and_leaves_them_out_of_its_tables(twice: Pat
     assert 'id="not-counted"' in html and "sits in 2 seats: a player is counted once a game" in html
     # not listed again as not rated (the same records, said once)
     assert 'id="not-rated"' not in html
+    # and out of the score lists: a has the one game of the record counted (else 5)
+    assert re.search(r"<title>a: lowest -?\d+, median -?[\d.]+, highest -?\d+ \(1 game\)</title>", html)
 
 
 def test_a_report_of_records_all_not_counted_says_so(tmp_path: Path) -> None:

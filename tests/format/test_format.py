@@ -619,13 +619,13 @@ def test_json_written_lays_out_one_action_a_line() -> None:
 
 # -- JSON Schema --------------------------------------------------------------------------
 def test_committed_schemas_are_current() -> None:
-    """Fails when schemas/ is stale: run `gamerec schema` and commit the result."""
+    """Fails when schemas/ is stale: run `gamerec schema -f` and commit the result."""
     folder = ROOT / "schemas"
     committed = sorted(p.name for p in folder.glob("*.schema.json"))
-    assert committed == sorted(f"{n}.schema.json" for n in schema_names()), "run `gamerec schema`"
+    assert committed == sorted(f"{n}.schema.json" for n in schema_names()), "run `gamerec schema -f`"
     for name in schema_names():
         text = (folder / f"{name}.schema.json").read_text(encoding="utf-8")
-        assert text == schema_text(name), f"schemas/{name}.schema.json is stale: run `gamerec schema`"
+        assert text == schema_text(name), f"schemas/{name}.schema.json is stale: run `gamerec schema -f`"
 
 
 def test_write_schemas_writes_schema_text(tmp_path: Path) -> None:

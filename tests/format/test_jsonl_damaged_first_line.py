@@ -69,3 +69,40 @@ def test_json_documents_are_told_as_before(good: bytes, tmp_path: Path) -> None:
     assert detect(good) == "jsonl"
     with pytest.raises(Exception, match="not a gamerec file"):
         detect(b'garbage\n{"format": "other"}\n')
+
+
+def test_a_document_whose_rules_hold_a_record_like_object_is_one_document(tmp_path: Path) -> None:
+    """Found by review: a rules block may hold any JSON, laid out one object a line by the
+    JSON form; such a line made the document read as JSON Lines (315 unreadable records)."""
+    game = next(simulate("forest", 3, 1, seed=2))
+    like = {"format": "gamerec", "version": 1, "game": "forest", "players": ["a", "b"]}
+    game.rules = {**game.rules, "junk": [like] * 3}
+    path = tmp_path / "one.json"
+    write_records([game], path)
+    data = path.read_bytes()
+    assert b"\n" + b" " * 6 in data  # laid out over many lines
+    assert detect(data) == "json"
+    assert len(list(read_records([path]))) == 1
+
+
+def test_a_damaged_first_line_before_a_line_longer_than_the_head(tmp_path: Path) -> None:
+    """Found by review: the second line was looked for in the first 64 KiB only, so a long
+    record after a damaged first line was lost with it."""
+    long = next(simulate("black-swan-2012", 2, 1, seed=1, rules={"target": 10000}))
+    path = tmp_path / "long.jsonl"
+    write_records([long], path)
+    line = path.read_bytes()
+    assert len(line) > 65536
+    for damage in (b"garbage\n", line[:100] + b"\n"):
+        path.write_bytes(damage + line)
+        entries = list(read_records([path]))
+        assert [e.record is not None for e in entries] == [False, True]
+        assert list(raw_bytes(path.read_bytes(), "-"))[1].size == len(line)
+
+
+def test_junk_without_a_line_break_is_not_read_to_its_end(tmp_path: Path) -> None:
+    from gamerec.format.detect import wants_more
+
+    assert not wants_more(b"x" * 65536)  # (it would read up to 512 MiB for its first line)
+    assert wants_more(b'{"format":"gamerec"')
+    assert not wants_more(b"garbage\nnot json\n"[:12])

@@ -109,3 +109,16 @@ def test_salvage_takes_to_as_every_writer_does(tmp_path: Path, to: str, starts: 
     r = cli("salvage", damaged, "-o", "-", "--to", to)
     assert r.exit_code == 1
     assert r.stdout_bytes.startswith(starts)
+
+
+def test_salvage_refuses_an_unknown_suffix_before_it_reads(tmp_path: Path) -> None:
+    """Found by review: `salvage(path, "o.csv")` wrote binary under a .csv name, which
+    `write` refuses."""
+    from gamerec.errors import InputError
+
+    src = tmp_path / "g.grec"
+    write_records(list(simulate("forest", 3, 1, seed=1)), src)
+    with pytest.raises(InputError, match=r"unknown suffix \.csv"):
+        salvage(src, tmp_path / "o.csv")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.grec"]
+    assert salvage(src, tmp_path / "o.csv", encoding="jsonl").kept == 1
