@@ -23,6 +23,7 @@ __all__ = [
     "Tally",
     "Triage",
     "duplicate_key",
+    "not_counted",
     "player_twice",
     "sort_standings",
     "standings",
@@ -200,8 +201,11 @@ def player_twice(players: Sequence[str]) -> str | None:
     return f"player {name!r} sits in {n} seats"
 
 
-#: What an aggregate per player says of a record whose names repeat (see :func:`player_twice`).
-COUNTED_ONCE = "a player is counted once a game"
+def not_counted(v: Verdict) -> tuple[str, str] | None:
+    """``(file:number, why)`` when the aggregates per player name cannot count ``v``'s record
+    (a name in two seats: :func:`player_twice`), else None."""
+    why = player_twice(v.players)
+    return None if why is None else (_place(v), f"{why}: a player is counted once a game")
 
 
 #: a shared win adds its share in whole units of 1/WIN_UNITS (every share 1/k, k up to 16, is
@@ -226,9 +230,9 @@ class Tally:
         a name sits in two seats (see :func:`player_twice`): then it is listed in
         :attr:`not_counted`."""
         assert v.scores is not None and v.game is not None
-        why = player_twice(v.players)
-        if why is not None:
-            self.not_counted.append((_place(v), f"{why}: {COUNTED_ONCE}"))
+        aside = not_counted(v)
+        if aside is not None:
+            self.not_counted.append(aside)
             return
         sheet = v.scores
         players = self.table.setdefault(v.game, {})

@@ -37,7 +37,7 @@ from .format.read import Entry, read_records
 from .format.record import Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
-from .standings import COUNTED_ONCE, Triage, player_twice
+from .standings import Triage, not_counted
 from .stepper import Outcome, StepTuple, walk
 from .verdicts import Verdict, unreadable, verdict_of
 
@@ -177,7 +177,7 @@ def stats_of(
     """The statistics of the valid records among ``entries`` (see :func:`player_stats`)."""
     tables: dict[str, _Table] = {}
     triage = Triage()
-    not_counted: list[tuple[str, str]] = []
+    set_aside: list[tuple[str, str]] = []  # the records not counted
     for entry in entries:
         if entry.record is None:
             verdict = unreadable(entry)
@@ -194,9 +194,9 @@ def stats_of(
             on_verdict(verdict)
         if not triage.admit(verdict) or outcome.state is None:
             continue
-        twice = player_twice(record.players)
-        if twice is not None:
-            not_counted.append((f"{verdict.source}:{verdict.record}", f"{twice}: {COUNTED_ONCE}"))
+        aside = not_counted(verdict)
+        if aside is not None:
+            set_aside.append(aside)
             continue
         table = tables.get(record.game)
         if table is None:
@@ -207,7 +207,7 @@ def stats_of(
         result = tables[game_id].result(player)
         if result.players:
             games[game_id] = result
-    return Stats(games, triage.left_out, triage.duplicates, triage.counts, not_counted)
+    return Stats(games, triage.left_out, triage.duplicates, triage.counts, set_aside)
 
 
 def _walk(record: Record, collector: _Collector) -> Outcome:

@@ -190,14 +190,12 @@ def score(
         if as_json:
             print_json(result)
         elif as_csv:
-            for place, why in result.not_counted:  # stdout is the CSV: said on stderr
-                err.print(line(f"not counted: {place}: {why}", "dim"))
+            say_set_aside(err, "not counted", result.not_counted)  # stdout is the CSV
             sys.stdout.write(standings_csv(result))
         else:
             for game_id, rows in result.games.items():
                 out.print(standings_table(game_id, rows))
-            for place, why in result.not_counted:
-                out.print(line(f"not counted: {place}: {why}", "dim"))
+            say_set_aside(out, "not counted", result.not_counted)
             for v in result.left_out:
                 out.print(line(f"left out: {v.message()}", "dim"))
             out.print(line(batch_summary(result.counts)))
@@ -218,6 +216,14 @@ def score(
     else:
         out.print(line(batch.summary()))
     return batch.exit_code()
+
+
+def say_set_aside(console: Any, word: str, rows: Iterable[tuple[str, str]]) -> None:
+    """Each valid record an aggregate set aside, one dim line on ``console``: ``not
+    counted: games.json:4: player 'Ann' sits in 2 seats: ...`` (``word``: not counted, not
+    rated)."""
+    for place, why in rows:
+        console.print(line(f"{word}: {place}: {why}", "dim"))
 
 
 def report_triage(left_out: Iterable[Verdict], duplicates: Iterable[tuple[str, str]]) -> None:

@@ -13,7 +13,7 @@ from rich.table import Table
 from ..escape import csv_table
 from ..ratings import MODEL, PlayerRating, Ratings, rate
 from .app import err, exit_of, out
-from .check import _Batch, report_triage
+from .check import _Batch, report_triage, say_set_aside
 from .files import print_json
 from .lines import batch_summary, line
 from .options import Files, Jobs, Quiet, refuse
@@ -51,14 +51,12 @@ def ratings(
     if as_json:
         print_json(document(result))
     elif as_csv:
-        for place, why in result.not_rated:  # stdout is the CSV: said on stderr
-            err.print(line(f"not rated: {place}: {why}", "dim"))
+        say_set_aside(err, "not rated", result.not_rated)  # stdout is the CSV
         sys.stdout.write(ratings_csv(result))
     else:
         for game_id, rows in result.games.items():
             out.print(ratings_table(game_id, rows, result.undated.get(game_id, 0)))
-        for place, why in result.not_rated:
-            out.print(line(f"not rated: {place}: {why}", "dim"))
+        say_set_aside(out, "not rated", result.not_rated)
         for v in result.left_out:
             out.print(line(f"left out: {v.message()}", "dim"))
         out.print(plain(batch_summary(result.counts)))

@@ -10,6 +10,7 @@ import typer
 from ..export.report import report
 from ..format.paths import expand_paths
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail
+from .check import say_set_aside
 from .files import emit_bytes
 from .lines import line, verdict_line
 from .options import Files, Force, Quiet, complete_files, no_stdout
@@ -44,8 +45,7 @@ def report_cmd(files: Files, output: PageFile, force: Force = False, quiet: Quie
         err.print(verdict_line(v))
     for a, b in result.duplicates:
         err.print(line(f"{a}: duplicate of {b} (counted once)", "yellow"))
-    for place, why in result.not_counted:
-        err.print(line(f"not counted: {place}: {why}", "dim"))
+    say_set_aside(err, "not counted", result.not_counted)
     c = result.counts
     code = (
         EXIT_INPUT

@@ -24,9 +24,9 @@ from ..stats import (
     player_stats,
 )
 from .app import EXIT_INPUT, err, exit_of, fail, out
-from .check import report_triage
+from .check import report_triage, say_set_aside
 from .files import print_json
-from .lines import batch_summary, line
+from .lines import batch_summary
 from .options import Files, Quiet, refuse
 from .progress import Work
 from .render import plain, wins_text
@@ -120,16 +120,14 @@ def stats_cmd(
     if as_json:
         print_json(result)
     elif as_csv:
-        for place, why in result.not_counted:  # stdout is the CSV: said on stderr
-            err.print(line(f"not counted: {place}: {why}", "dim"))
+        say_set_aside(err, "not counted", result.not_counted)  # stdout is the CSV
         sys.stdout.write(stats_csv(result))
     else:
         for game_id, game in result.games.items():
             out.print(stats_table(game_id, game))
             if game.head_to_head:
                 out.print(head_to_head_table(game_id, game))
-        for place, why in result.not_counted:
-            out.print(line(f"not counted: {place}: {why}", "dim"))
+        say_set_aside(out, "not counted", result.not_counted)
         out.print(plain(batch_summary(result.counts)))
     return exit_of(result.counts)
 
