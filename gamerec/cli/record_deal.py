@@ -228,12 +228,11 @@ def _read_cards(rec: Recorder, answer: str, before: Counter[int], size: int) -> 
     again = [c for c in here if before[c] + here[c] > deck.counts.get(c, 1)]
     if len(cards) != size:
         say(f"✗ {plural(len(cards), 'card')}: {size} wanted", "red")
-    elif again and all(before[c] for c in again):
-        codes = " ".join(deck.code(c) for c in again)
-        say(f"✗ {codes}: in a hand typed already{_as_often(deck, again)}", "red")
     elif again:
         codes = " ".join(deck.code(c) for c in again)
-        say(f"✗ {codes}: more often than the deck holds it{_as_often(deck, again)}", "red")
+        typed = all(before[c] for c in again)
+        where = "in a hand typed already" if typed else "more often than the deck holds it"
+        say(f"✗ {codes}: {where}{_as_often(deck, again)}", "red")
     else:
         return cards
     return None
