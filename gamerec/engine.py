@@ -13,6 +13,17 @@ A step is atomic: :meth:`GameState.apply` either plays the action completely or 
 needs a stock card the record does not give) before it changes anything, so a caller may
 catch the error and go on from the same state (after revealing the card, say).
 :meth:`GameState.copy` gives an independent state to try things on or to go back to.
+
+A deal may also be played with its hands hidden (:attr:`GameState.hidden`): it begins with
+every hand empty and :meth:`GameState.hold` puts each card in its seat's hand as an action
+shows it (:meth:`Game.shows`), so the same rules check what does not depend on unseen cards
+(:mod:`gamerec.hidden_hands`).
+
+Why one module of over 500 lines: it is the one interface every game implements, the two
+classes a game subclasses and the checks every game's deal makes through them
+(``check_deal_start``, ``check_cards``), compiled as one unit on the hot path of every
+deal; a game reads it whole. The words its messages share (``plural``, ``seat_name``) are
+a few lines that every game imports with it.
 """
 
 from __future__ import annotations
@@ -46,6 +57,7 @@ __all__ = [
     "MatchEnded",
     "TrickWon",
     "check_cards",
+    "played_cards",
     "seat_name",
 ]
 
@@ -223,6 +235,11 @@ class GameState(ABC):
         #: whether apply builds the events of tricks and turns; verification without
         #: steps turns it off (the rules run the same, only the reports are skipped)
         self.emit = True
+        #: whether the current deal's hands are hidden (``gamerec record --hands unknown``):
+        #: it begins with every hand empty, and :meth:`hold` puts a seat's cards in its hand as
+        #: its actions show them, so the rules check everything that does not depend on the
+        #: cards nobody has seen (:mod:`gamerec.hidden_hands`)
+        self.hidden = False
 
     # -- deals ----------------------------------------------------------------------------
     @abstractmethod
@@ -273,6 +290,10 @@ class GameState(ABC):
         if len(hands) != n:
             word, number = game.deal_word, self.deal_index + 2
             raise Illegal("deal-hands", f"{word} {number} deals {plural(len(hands), 'hand')} to {n} players")
+        if self.hidden:  # the hands are not known: they begin empty, whatever their size
+            if any(hands):
+                raise ValueError("a deal with hidden hands begins with every hand empty")
+            return seat
         for s, hand in enumerate(hands):
             if len(hand) != size:
                 word, number = game.deal_word, self.deal_index + 2
@@ -292,6 +313,20 @@ class GameState(ABC):
     @abstractmethod
     def finished(self) -> bool:
         """True when the whole record's game is over."""
+
+    def hold(self, seat: int, cards: Sequence[int]) -> None:
+        """Put ``cards`` in ``seat``'s hand, in a deal begun with its hands :attr:`hidden`
+        (an action shows them: the seat plays them, or declares one). Only games whose hands
+        the plays rebuild (:attr:`Game.hands_from_plays`) are played with hidden hands; the
+        others keep this refusal."""
+        raise GamerecError(
+            f"{self.game.id} is not played with hidden hands: its plays do not show every card"
+        )
+
+    def cards_in_game(self) -> Mapping[int, int]:
+        """Each card of this game's deck, with how often the deck holds it (the rules may
+        take cards out: forest's ``max_number``, black-swan-2012's short game)."""
+        return self.game.deck.counts
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -465,6 +500,29 @@ class Game(ABC, Generic[R]):
     @abstractmethod
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         """Shuffle and deal the next deal of ``state`` with ``rng`` (for simulate)."""
+
+    def stock_card(self, index: int) -> str:
+        """What the game calls card ``index`` (from 0) of a deal's stock, in words: the
+        prompt that asks for it says so ("forest card for trick 3", "up-card")."""
+        return f"stock card {index + 1}"
+
+    def shows(self, action: Action) -> list[int]:
+        """The cards ``action`` shows its seat holds: those it plays, by default (a game
+        whose actions show other cards says so: black-swan-2012's declaration shows the
+        Black Swan)."""
+        return played_cards(action)
+
+
+def played_cards(action: Action) -> list[int]:
+    """The cards ``action`` plays (or passes): its card fields, in order."""
+    out: list[int] = []
+    for name in action.card_fields:
+        value = getattr(action, name)
+        if isinstance(value, list):
+            out.extend(value)
+        else:
+            out.append(value)
+    return out
 
 
 def action_text(action: Action, deck: Deck) -> str:

@@ -2,19 +2,11 @@
 
 An :class:`EntryLog` holds a game being recorded in the words of the text notation: its
 header, and for each deal its seat, hands (None while unknown), stock so far and actions,
-as lines (:class:`RecordedDeal`). It changes only by entries, the lines of the journal
-(:mod:`gamerec.journal`), one JSON object each:
+as lines (:class:`~gamerec.journal_entries.RecordedDeal`). It changes only by entries, the
+lines of the journal (:mod:`gamerec.journal`), one JSON object each, which
+:mod:`gamerec.journal_entries` describes, checks and applies.
 
-- ``{"deal": SEAT, "hands": [...] | null, "stock": [...]}`` begins a deal;
-- ``{"action": LINE}``, ``{"stock": CARD}``, ``{"note": LINE}`` (the last action, with its
-  note) add to the current deal;
-- ``{"hands": [...]}`` gives the hands rebuilt from the plays, ``{"reopen": N}`` takes the
-  deal back to before its action N (unknown hands again);
-- ``{"undo": "action" | "stock" | "note" | "deal"}`` takes back the deal's last entry
-  (``{"undo": 1}`` in a journal of gamerec 0.1).
-
-Every entry is checked (:meth:`EntryLog._admit`: its shape, its card codes and lines, and
-the format's size limits, ``gamerec.format.record``) before it is journaled and applied, and
+Every entry is checked (:meth:`EntryLog._admit`) before it is journaled and applied, and
 read back the same way by :meth:`EntryLog.resume`, so what the journal holds always
 resumes. :meth:`EntryLog.resume` replays a journal up to its last whole line; a damaged line
 (one that does not read, does not fit, or a step the rules refuse) ends it, after the whole
@@ -23,10 +15,12 @@ record the entries make, each deal read from its lines once.
 
 Beside the record, :attr:`EntryLog.live` is the game's live state: a
 :class:`~gamerec.stepper.Stepper` holding the deals whose hands are known, as far as the
-rules can go (:meth:`EntryLog._follow` extends it; it stops short only at a stock card the
-deal does not give yet). :meth:`EntryLog.resume` builds it while it checks the journal;
-from then on the recorder (:mod:`gamerec.recorder`) steps it with each entry it takes:
-entering lines at the prompt, undo in words.
+rules can go, and :attr:`EntryLog.hidden`, the current deal while its hands are unknown,
+stepped by the rules on what is known (:class:`~gamerec.hidden_hands.HiddenDeal`).
+:meth:`EntryLog._follow` extends them; they stop short only at a stock card the deal does
+not give yet. :meth:`EntryLog.resume` builds them while it checks the journal; from then on
+the recorder (:mod:`gamerec.recorder`) steps them with each entry it takes: entering lines
+at the prompt, undo in words.
 """
 
 from __future__ import annotations
@@ -41,52 +35,32 @@ import msgspec
 
 from .engine import Event, Game
 from .errors import FormatError, GamerecError, Illegal, StockMissing
-from .format import record as limits
-from .format.notation import MAX_LINE, format_record, parse_action
+from .format.notation import format_record, parse_action
 from .format.notation_read import parse_record
-from .format.record import Action, Deal, Record
+from .format.record import Deal, Record
 from .games import get_game
+from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
+from .journal_entries import RecordedDeal, apply_entry, check_entry, short
 from .stepper import Stepper
 
-__all__ = ["EntryLog", "RecordedDeal", "Rejected", "action_cards", "short"]
+__all__ = ["EntryLog", "RecordedDeal", "Rejected", "short"]
 
 
 class Rejected(GamerecError):
     """An entry the recorder did not accept: why (a rule id for a rules breach, a format
-    code for a line it could not read) and what would be legal instead."""
+    code for a line it could not read), what would be legal instead, and the action at
+    fault when it is one of the deal's (``action``, its index in the deal from 0: the
+    action entered, or an earlier one whose breach the entry proves)."""
 
-    def __init__(self, message: str, rule: str, legal: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, rule: str, legal: Sequence[str] = (), action: int | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
         self.legal = list(legal)
-
-
-class RecordedDeal(msgspec.Struct):
-    """A deal being recorded: its stored seat, hands (None while unknown), stock so far
-    and actions, as notation lines."""
-
-    dealer: int
-    hands: list[list[str]] | None
-    stock: list[str] = []
-    actions: list[str] = []
-    #: the hands were unknown and are rebuilt from the plays (undo makes them unknown again)
-    rebuilt: bool = False
-    #: what was entered in the deal, last on top, for undo: ("action", ""), ("stock", "")
-    #: or ("note", the action's line before the note)
-    entered: list[tuple[str, str]] = []
-
-    def copy(self) -> RecordedDeal:
-        hands = None if self.hands is None else [list(h) for h in self.hands]
-        return RecordedDeal(
-            self.dealer, hands, list(self.stock), list(self.actions), self.rebuilt, list(self.entered)
-        )
-
-    def last_entered(self) -> str:
-        """What undo takes back: ``action``, ``stock``, ``note``, or ``deal`` (nothing was
-        entered in it since it began)."""
-        return self.entered[-1][0] if self.entered else "deal"
+        self.action = action
 
 
 class EntryLog:
@@ -110,7 +84,11 @@ class EntryLog:
         #: the live game: the known deals (up to the first with unknown hands) stepped by
         #: the rules, as far as they go
         self.live = Stepper(header)
-        #: why :attr:`live` stops short of the known deals: the stock card the rules wait for
+        #: the current deal while its hands are unknown, stepped by the rules on what is known
+        #: (after :attr:`live`'s last deal; None when the current deal's hands are known)
+        self.hidden: HiddenDeal | None = None
+        #: why :attr:`live` (or :attr:`hidden`) stops short of the recording: the stock card
+        #: the rules wait for
         self._stop: StockMissing | None = None
         # the header read once and each deal read once (by its lines), so that a step's cost
         # stays flat in the game's length
@@ -273,16 +251,19 @@ class EntryLog:
     def _follow(self) -> tuple[list[list[Event]], tuple[int, int | None, Illegal] | None]:
         """Extend :attr:`live` along the known deals (up to the first whose hands are
         unknown) as far as the rules go, from where it stands (its deals and actions must
-        be the first ones of the recording's). The events of each step taken, and the step
-        the rules refused, if one was: (deal, action or None for the deal itself, why).
-        A stock card the rules wait for stops it too, and :attr:`_stop` says so."""
+        be the first ones of the recording's), then step the deal whose hands are unknown,
+        if it is the current one, afresh as :attr:`hidden`. The events of each step taken
+        (of the known deals), and the step the rules refused, if one was: (deal, action or
+        None for the deal itself, why). A stock card the rules wait for stops it too, and
+        :attr:`_stop` says so."""
         live = self.live
         steps: list[list[Event]] = []
         self._stop = None
+        self.hidden = None
         for index in range(max(live.begun - 1, 0), len(self.deals)):
             d = self.deals[index]
             if d.hands is None:
-                break
+                return steps, self._follow_hidden(index)
             deal = self._parsed(index, d)
             action: int | None = None
             try:
@@ -296,6 +277,28 @@ class EntryLog:
             except Illegal as e:
                 return steps, (index, action, e)
         return steps, None
+
+    def _follow_hidden(self, index: int) -> tuple[int, int | None, Illegal] | None:
+        """Step deal ``index``, whose hands are unknown, as :attr:`hidden` (when every deal
+        before it is stepped); the step the rules refused, if one was."""
+        live = self.live
+        if live.begun != index or (index and live.pushed < len(self.deals[index - 1].actions)):
+            return None  # (a deal before it waits for a stock card)
+        d = self.deals[index]
+        deck = self.game.deck
+        try:
+            hidden = HiddenDeal(live.state, d.dealer, [deck.parse(c) for c in d.stock])
+        except Illegal as e:
+            return index, None, e
+        actions = [parse_action(self.game, line) for line in d.actions]
+        for at in range(len(actions)):
+            try:
+                hidden.load(actions[at : at + 1])
+            except Illegal as e:
+                return index, at, e
+        self.hidden = hidden
+        self._stop = hidden.waiting
+        return None
 
     # -- the journal and its entries --------------------------------------------------------
     def close(self) -> None:
@@ -337,163 +340,11 @@ class EntryLog:
             raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
 
     def _validate(self, entry: dict[str, Any]) -> None:
-        """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
-        holds what it should and, applied now, keeps the recording within the format's
-        limits (``gamerec.format.record``)."""
-        deck = self.game.deck
-        d = self.current
-
-        def over(what: str, size: int, limit: int) -> None:
-            if size > limit:
-                raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
-
-        def codes(value: Any, what: str) -> None:
-            if not isinstance(value, list):
-                raise ValueError(f"{what}: expected a list of card codes")
-            over(f"cards in {what}", len(value), limits.MAX_CARDS)
-            for c in value:
-                if not isinstance(c, str):
-                    raise ValueError(f"{what}: expected card codes")
-                deck.parse(c)  # CardCodeError is a ValueError
-
-        keys = set(entry)
-        if not (keys <= {"deal", "hands", "stock"} and "deal" in keys) and not (
-            len(keys) == 1 and keys <= {"action", "note", "stock", "hands", "reopen", "undo"}
-        ):
-            raise ValueError(short(f"not a journal entry: {sorted(map(str, keys))}", 120))
-        if "deal" in entry:
-            if type(entry["deal"]) is not int:
-                raise ValueError("the deal's seat is not a number")
-            if not 0 <= entry["deal"] < len(self.header.players):
-                raise ValueError(f"the deal's seat {entry['deal']} is not a seat")
-            over("deals", len(self.deals) + 1, limits.MAX_DEALS)
-            codes(entry.get("stock", []), "the stock")
-        elif d is None:
-            raise ValueError("an entry before the first deal")
-        if entry.get("hands") is not None:
-            if not isinstance(entry["hands"], list):
-                raise ValueError("expected a list of hands")
-            over("hands", len(entry["hands"]), limits.MAX_SEATS)
-            for hand in entry["hands"]:
-                codes(hand, "a hand")
-        for key in ("action", "note"):
-            if key in entry:
-                text = entry[key]
-                if not isinstance(text, str):
-                    raise ValueError(f"the {key} is not text")
-                over("characters in the line", len(text), MAX_LINE)
-                try:
-                    action = parse_action(self.game, text)
-                except FormatError as e:
-                    raise FormatError(
-                        f"{short(repr(text))}: {e.message.removeprefix('line 1, ')}", e.code
-                    ) from None
-                over("characters in the note", len(getattr(action, "note", None) or ""), limits.MAX_NOTE)
-                over("cards in one play", len(action_cards(self.game, action)), limits.MAX_CARDS)
-        if d is not None and "deal" not in entry:
-            if "action" in entry:
-                over(
-                    f"actions in {self.game.deal_word} {len(self.deals)}",
-                    len(d.actions) + 1,
-                    limits.MAX_ACTIONS,
-                )
-            if "note" in entry and not d.actions:
-                raise ValueError("a note with no action before it")
-            if "stock" in entry:
-                if not isinstance(entry["stock"], str):
-                    raise ValueError("the stock card is not a card code")
-                deck.parse(entry["stock"])
-                over("cards in the stock", len(d.stock) + 1, limits.MAX_CARDS)
-            if "reopen" in entry and not (
-                type(entry["reopen"]) is int and 0 <= entry["reopen"] <= len(d.actions)
-            ):
-                raise ValueError("reopen needs the number of an action of the deal")
-            if "undo" in entry:
-                what = entry["undo"]
-                if what == 1 and type(what) is int:
-                    return
-                if what not in ("action", "stock", "note", "deal"):
-                    raise ValueError(f"undo {short(repr(what), 40)}: not action, stock, note or deal")
-                if what != d.last_entered():
-                    raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
+        """:func:`~gamerec.journal_entries.check_entry` of ``entry`` now."""
+        check_entry(self.game, len(self.header.players), self.deals, entry)
 
     def _apply(self, entry: dict[str, Any]) -> None:
         """Apply ``entry`` to the recording's deals (:attr:`live` is the caller's)."""
-        if "deal" in entry:
-            self.deals.append(
-                RecordedDeal(int(entry["deal"]), entry.get("hands"), list(entry.get("stock", [])))
-            )
-            return
-        d = self.current
-        if d is None:
+        if "deal" not in entry and not self.deals:
             raise GamerecError(f"{self.journal}: a journal entry before the first deal")
-        if "action" in entry:
-            d.actions.append(str(entry["action"]))
-            d.entered.append(("action", ""))
-        elif "stock" in entry:
-            d.stock.append(str(entry["stock"]))
-            d.entered.append(("stock", ""))
-        elif "hands" in entry:
-            d.hands = entry["hands"]
-            d.rebuilt = True
-        elif "reopen" in entry:
-            d.hands = None
-            d.rebuilt = False
-            at = int(entry["reopen"])
-            del d.actions[at:]
-            kept: list[tuple[str, str]] = []
-            actions = 0
-            for kind, text in d.entered:  # forget the actions cut, and the notes on them
-                actions += kind == "action"
-                if kind == "stock" or actions <= at:
-                    kept.append((kind, text))
-            d.entered = kept
-        elif "note" in entry:
-            d.entered.append(("note", d.actions[-1]))
-            d.actions[-1] = str(entry["note"])
-        elif "undo" in entry:
-            self._undo(d, entry["undo"])
-        else:
-            raise GamerecError(f"{self.journal}: unknown journal entry {sorted(entry)}")
-
-    def _undo(self, d: RecordedDeal, what: Any) -> None:
-        """Take back ``what``, the deal's last entry as :meth:`undo` names it. A journal of
-        gamerec 0.1 says ``1``: the last action with its note (stock cards entered after it
-        stay), else the whole deal."""
-        if what == 1:
-            if not d.actions:
-                self.deals.pop()
-                return
-            last = max(i for i, (kind, _) in enumerate(d.entered) if kind == "action")
-            d.entered = d.entered[:last] + [e for e in d.entered[last:] if e[0] == "stock"]
-            what = "action"
-        else:
-            if what != d.last_entered():
-                raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
-            if what == "deal":
-                self.deals.pop()
-                return
-            _, before = d.entered.pop()
-            if what == "note":
-                d.actions[-1] = before
-                return
-        if what == "stock":
-            d.stock.pop()
-            return
-        d.actions.pop()
-        if d.rebuilt:  # the hands came from the plays: unknown again
-            d.hands = None
-            d.rebuilt = False
-
-
-def action_cards(game: Game[Any], action: Action) -> list[int]:
-    """The cards an action plays."""
-    out: list[int] = []
-    for name in action.card_fields:
-        value = getattr(action, name)
-        out.extend(value if isinstance(value, list) else [value])
-    return out
-
-
-def short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        apply_entry(self.deals, entry)

@@ -71,9 +71,18 @@ class Illegal(GamerecError):
 
 
 class StockMissing(GamerecError):
-    """The game needs a stock card that the record lacks (verdict *incomplete*)."""
+    """The game needs a stock card that the record lacks (verdict *incomplete*): ``index``
+    is the card's place in the deal's stock, from 0 (-1 when not said), which the game
+    names in words (:meth:`gamerec.engine.Game.stock_card`: "forest card for trick 3")."""
 
     code = "stock-missing"
+
+    def __init__(self, message: str, index: int = -1) -> None:
+        super().__init__(message)
+        self.index = index
+
+    def __reduce__(self) -> tuple[type[StockMissing], tuple[str, int]]:
+        return (StockMissing, (self.message, self.index))
 
 
 #: Every ``format.*`` code of an *unreadable* verdict, with what it means.

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -41,8 +40,9 @@ from typing import Any
 import msgspec
 
 from .cards import CardCodeError
-from .engine import Event, Game, GameState, check_names
-from .entries import EntryLog, RecordedDeal, Rejected, action_cards, short
+from .engine import Event, Game, GameState, check_names, plural
+from .entries import EntryLog, RecordedDeal, Rejected
+from .entry_line import read_action, seat_at
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format.notation import format_action, format_record, parse_action
 from .format.notation_read import parse_record
@@ -50,6 +50,7 @@ from .format.record import Action, Meta, Record
 from .format.write import same_file, write_records
 from .games import get_game
 from .games.views import presenter
+from .hidden_hands import EarlierBreach, HiddenDeal
 from .journal import append, encode_entry, open_locked, release
 from .stepper import Stepper, run
 from .verdicts import Verdict, verdict_of
@@ -106,8 +107,9 @@ class Recorder(EntryLog):
     # -- the live state ---------------------------------------------------------------------
     def state(self) -> GameState:
         """The live game state: the known deals as far as the rules go (before a stock
-        card they wait for; before a deal whose hands are unknown)."""
-        return self.live.state
+        card they wait for), and the current deal as far as it is known when its hands are
+        unknown (:attr:`hidden`)."""
+        return self.live.state if self.hidden is None else self.hidden.state
 
     @property
     def unknown_hands(self) -> bool:
@@ -127,16 +129,29 @@ class Recorder(EntryLog):
         return "deal"
 
     def to_move(self) -> int | None:
-        if self.unknown_hands:
+        """The seat to move (None between deals, and while a stock card is due)."""
+        if self._stop is not None:
             return None
-        return self.live.state.to_move
+        return self.state().to_move
 
     def legal(self) -> list[str]:
-        """The legal actions now, in the notation's words (empty with unknown hands, and
-        while a stock card is due: :attr:`needs_stock`)."""
-        if self.unknown_hands or self._stop is not None:
-            return []
-        return [format_action(self.game, a) for a in self.live.state.legal_actions()]
+        """The legal actions now, in the notation's words (none while a stock card is due:
+        :attr:`needs_stock`); with unknown hands, those some hand could make legal
+        (:meth:`choices`)."""
+        return self.choices()[0]
+
+    def choices(self) -> tuple[list[str], list[str], bool]:
+        """The legal actions now, in the notation's words; those of them the rules ask for
+        first when the seat holds them (with unknown hands: a suit it must follow, if it
+        holds one; else none); and whether some are legal only if the seat holds a card
+        nobody has seen (with unknown hands)."""
+        if self._stop is not None:
+            return [], [], False
+        if self.hidden is not None:
+            choices = self.hidden.choices()
+            lines = [format_action(self.game, a) for a in choices.actions]
+            return lines, [format_action(self.game, a) for a in choices.due], choices.guessed
+        return [format_action(self.game, a) for a in self.live.state.legal_actions()], [], False
 
     def expected_seat(self) -> int | None:
         """The dealer (or first player) the next deal must have, None when it is free."""
@@ -154,6 +169,17 @@ class Recorder(EntryLog):
     def needs_stock(self) -> bool:
         """Whether the rules stopped for a stock card the record does not give yet."""
         return self._stop is not None
+
+    @property
+    def stock_due(self) -> str | None:
+        """The stock card the rules wait for, in the game's words ("forest card for trick
+        3"); None when none is due."""
+        if self._stop is None:
+            return None
+        index = self._stop.index
+        if index < 0:  # (not said: the next card of the stock)
+            index = len(self.current.stock) if self.current is not None else 0
+        return self.game.stock_card(index)
 
     def _waiting(self) -> None:
         """Rejected while the rules wait for a stock card: it comes before anything else."""
@@ -187,7 +213,7 @@ class Recorder(EntryLog):
         if hands is None and not self.game.hands_from_plays:
             raise Rejected(_no_rebuild(self.game), "hands-unknown")
         n = len(self.header.players)
-        if not 0 <= dealer < n:  # (as the rules say it; unknown hands are not checked before the end)
+        if not 0 <= dealer < n:  # (as the rules say it)
             what = "dealer" if self.game.seat_field == "dealer" else "first player"
             raise Rejected(f"{what} {dealer} is not a seat (0..{n - 1})", f"deal-{self.game.seat_field}")
         deck = self.game.deck
@@ -196,21 +222,27 @@ class Recorder(EntryLog):
         entry = {"deal": dealer, "hands": typed, "stock": shown}
         self._admit(entry)
         events: Sequence[Event] = []
-        if typed is not None:  # the deal begins in the live game, checked by the rules
-            try:
+        hidden = None
+        try:  # the deal begins in the live game, checked by the rules (on what is known)
+            if typed is None:
+                hidden = HiddenDeal(self.live.state, dealer, [deck.parse(c) for c in shown])
+                self._stop = hidden.waiting
+                events = hidden.events
+            else:
                 events = self.live.begin(self._parsed(len(self.deals), RecordedDeal(dealer, typed, shown)))
-            except FormatError as e:
-                raise Rejected(e.message, e.code) from None
-            except Illegal as e:
-                raise Rejected(e.reason, e.rule) from None
-            except StockMissing as e:  # (forest's first forest card): the deal waits for it
-                self._stop = e
+        except FormatError as e:
+            raise Rejected(e.message, e.code) from None
+        except Illegal as e:
+            raise Rejected(e.reason, e.rule) from None
+        except StockMissing as e:  # (forest's first forest card): the deal waits for it
+            self._stop = e
         try:
             self._commit(entry, admitted=True)
         except BaseException:
             self._relive()
             raise
-        return self._described(events)
+        self.hidden = hidden
+        return [] if self._stop is not None else self._described(events)
 
     def deal_from_seed(self, rng: random.Random | None = None) -> list[str]:
         """Deal the next deal as the game's dealer does, with ``rng`` or, by default, a
@@ -222,48 +254,9 @@ class Recorder(EntryLog):
     # -- actions ----------------------------------------------------------------------------
     def parse(self, text: str) -> Action:
         """An action line; the seat by number, by a player's name (``Bo bid 0``) or left out
-        (``play QS``: the seat to move). A message's column is one of ``text`` as typed."""
-        words = text.split()
-        if _LONG_NUMBER.search(text.split(";", 1)[0]):
-            raise Rejected("a number of more digits than any seat, bid or count has", "format.text")
-        line, typed, given = text, 0, 0  # the seat's width as typed and as given to the reader
-        named = seat_at(self.header.players, text)
-        if named is not None and not (words and words[0].lstrip("+-").isdigit()):
-            seat, typed = named
-            line = f"{seat}{text[typed:]}"
-            given = len(str(seat))
-        elif words and not words[0].lstrip("+-").isdigit():
-            to_move = self.to_move()
-            if to_move is None:
-                why = "it is not known who is to move"
-                raise Rejected(f"say the seat first (e.g. 2 play QS or Ann play QS): {why}", "format.text")
-            line = f"{to_move} {text}"
-            given = len(line) - len(text)
-        players = self.header.players
-        try:
-            action = parse_action(self.game, line)
-        except FormatError as e:
-            kinds = {a.kind for a in self.game.actions}
-            first = words[0] if words else ""
-            unknown = named is None and len(words) > 1 and not first.lstrip("+-").isdigit()
-            unknown = unknown and first.lower() not in kinds
-            if unknown and words[1].lower() in kinds:
-                # a name that is no player's before an action's word: say so, not "expected an action"
-                raise Rejected(
-                    f"{short(words[0], 40)!r} is no player here ({', '.join(players)}) and no seat number",
-                    "format.text",
-                ) from None
-            message = e.message.removeprefix("line 1, ")
-            if given:
-                message = _COLUMN.sub(lambda m: f"column {max(int(m[1]) - given + typed, 1)}", message, 1)
-            raise Rejected(message, e.code) from None
-        except ValueError as e:  # (a number Python will not read)
-            raise Rejected(short(str(e), 200), "format.text") from None
-        seat = action.seat  # type: ignore[attr-defined]
-        if not 0 <= seat < len(players):
-            seats = ", ".join(f"{s} {name}" for s, name in enumerate(players))
-            raise Rejected(f"no seat {seat} at this table (seats {seats})", "out-of-turn", self.legal())
-        return action
+        (``play QS``: the seat to move). A message's column is one of ``text`` as typed
+        (:func:`gamerec.entry_line.read_action`)."""
+        return read_action(self.game, self.header.players, text, self.to_move(), self.legal)
 
     def enter(self, text: str) -> list[str]:
         """Check and record one action; the derived events it caused, in words (at the end
@@ -275,17 +268,15 @@ class Recorder(EntryLog):
         self._waiting()
         action = self.parse(text)
         line = format_action(self.game, action)
-        d = self.current
-        assert d is not None
-        if d.hands is None:
-            return self._enter_unknown(d, action, line)
+        if self.hidden is not None:
+            return self._enter_hidden(self.hidden, action, line)
         entry = {"action": line}
         self._admit(entry)
         events: Sequence[Event] = []
         try:  # one step of the live game (atomic: a refusal changes nothing)
             events = self.live.push(action)
         except Illegal as e:
-            raise Rejected(e.reason, e.rule, self.legal()) from None
+            raise Rejected(e.reason, e.rule, self.legal(), self.live.pushed) from None
         except StockMissing as e:  # the rules wait for a stock card: the step comes with it
             self._stop = e
         try:
@@ -295,29 +286,42 @@ class Recorder(EntryLog):
             raise
         return self._described(events)
 
-    def _enter_unknown(self, d: RecordedDeal, action: Action, line: str) -> list[str]:
-        deck = self.game.deck
-        played = [c for a in d.actions for c in action_cards(self.game, parse_action(self.game, a))]
-        for c in action_cards(self.game, action):
-            if deck.distinct and c in played:
-                raise Rejected(f"{deck.code(c)} was played already in this deal", "not-held")
-        self._commit({"action": line})
-        size, _ = self.deal_shape()
-        cards = played + action_cards(self.game, action)
-        if len(cards) < size * len(self.header.players):
-            return []
-        return self._close_unknown()
+    def _enter_hidden(self, hidden: HiddenDeal, action: Action, line: str) -> list[str]:
+        """:meth:`enter` in a deal whose hands are unknown: checked on what is known; at its
+        last card, the deal is checked by the rules with the hands its plays rebuild."""
+        entry = {"action": line}
+        self._admit(entry)
+        try:
+            events = hidden.enter(action)
+        except EarlierBreach as e:
+            earlier = format_action(self.game, hidden.actions[e.action])
+            raise Rejected(
+                f"{line} shows that action {e.action + 1} of the {self.game.deal_word} ({earlier}) was "
+                f"illegal: {e.reason}; undo back to it to correct it",
+                e.rule,
+                self.legal(),
+                e.action,
+            ) from None
+        except Illegal as e:
+            raise Rejected(e.reason, e.rule, self.legal(), len(hidden.actions)) from None
+        self._stop = hidden.waiting
+        try:
+            self._commit(entry, admitted=True)
+        except BaseException:
+            self._relive()  # the hidden deal is ahead of the journal
+            raise
+        said = self._described(events)
+        if hidden.over:
+            self._close_hidden(hidden)
+        return said
 
-    def _close_unknown(self) -> list[str]:
-        """Every card of the deal is played: rebuild the hands and check the deal."""
-        d = self.current
-        assert d is not None
-        hands: list[list[str]] = [[] for _ in self.header.players]
-        for a in d.actions:
-            act = parse_action(self.game, a)
-            hands[act.seat].extend(self.game.deck.code(c) for c in action_cards(self.game, act))  # type: ignore[attr-defined]
-        self._commit({"hands": hands})
-        return self._check_rebuilt()
+    def _close_hidden(self, hidden: HiddenDeal) -> None:
+        """Every card of the deal whose hands were unknown is played: its hands, rebuilt
+        from the plays, are recorded, and the deal is checked by the rules with them
+        (Rejected, the deal back at the action at fault, if they refuse it)."""
+        code = self.game.deck.code
+        self._commit({"hands": [[code(c) for c in hand] for hand in hidden.hands()]})
+        self._check_rebuilt()
 
     def _check_rebuilt(self) -> list[str]:
         """Check a deal whose hands were rebuilt, stepping it through the live game from
@@ -340,10 +344,13 @@ class Recorder(EntryLog):
             except BaseException:
                 self._relive()
                 raise
+            self._follow()  # the deal, its hands unknown again, up to the action at fault
             raise Rejected(
-                f"the deal, checked with the hands rebuilt from the plays: action {at + 1} ({wrong}) "
-                f"is illegal: {err.reason}; the deal goes back to before it",
+                f"the {self.game.deal_word}, checked with the hands rebuilt from the plays: action {at + 1} "
+                f"({wrong}) is illegal: {err.reason}; the {self.game.deal_word} goes back to before it "
+                f"(its {plural(at, 'action')} before it are kept)",
                 err.rule,
+                action=at,
             )
         if self._stop is not None:
             return []
@@ -360,9 +367,23 @@ class Recorder(EntryLog):
             raise Rejected(str(e), "format.card") from None
         d = self.current
         entry = {"stock": code}
-        if d.hands is None:  # unknown hands: the stock is checked with them, at the deal's end
-            self._commit(entry)
-            return []
+        hidden = self.hidden
+        if hidden is not None:  # unknown hands: checked against the cards seen, and by the rules
+            self._admit(entry)
+            try:
+                events = hidden.reveal(self.game.deck.parse(code))
+            except Illegal as e:
+                raise Rejected(e.reason, e.rule) from None
+            self._stop = hidden.waiting
+            try:
+                self._commit(entry, admitted=True)
+            except BaseException:
+                self._relive()
+                raise
+            said = self._described(events)
+            if hidden.over:
+                self._close_hidden(hidden)
+            return said
         if d.rebuilt:
             self._commit(entry)
             return self._check_rebuilt()
@@ -412,7 +433,7 @@ class Recorder(EntryLog):
         begun = self._known_begun()
         last_pushed = begun and self.live.pushed == len(d.actions)  # (not waiting for a stock card)
         rebuilt = d.rebuilt
-        self._commit({"undo": kind})
+        self._commit({"undo": kind})  # (a deal of unknown hands is stepped again by _follow)
         if begun and (kind in ("deal", "stock") or (kind == "action" and rebuilt)):
             self.live.drop()  # the deal goes, or is stepped again from its start
         elif last_pushed and kind in ("action", "note"):
@@ -438,6 +459,7 @@ class Recorder(EntryLog):
         self._commit({"note": line})
         if last_pushed:  # the live game's action takes the note
             self.live.pop()
+        if last_pushed or self.hidden is not None:
             self._follow()
         return line
 
@@ -453,35 +475,8 @@ class Recorder(EntryLog):
         return verdict_of(run(record), record, str(output), 0)
 
 
-def seat_at(players: Sequence[str], text: str) -> tuple[int, int] | None:
-    """The seat a line begins with, named by a player's name (exactly, or else the one name
-    equal to it but for case; the longest name first, for names with spaces), followed by
-    a space or the line's end; and where the seat's word ends. None when the line begins
-    with no player's name (a seat number is left to the notation's reader)."""
-    folded = text.casefold()
-    for exact in (True, False):
-        found: list[tuple[int, int]] = []
-        for seat, name in enumerate(players):
-            head = text[: len(name)] if exact else folded[: len(name)]
-            fits = head == (name if exact else name.casefold())
-            if name and fits and text[len(name) : len(name) + 1] in ("", " "):
-                found.append((seat, len(name)))
-        if found:
-            longest = max(end for _, end in found)
-            best = [f for f in found if f[1] == longest]
-            if len(best) == 1 or exact:
-                return best[0]
-    return None
-
-
 def _no_rebuild(game: Game[Any]) -> str:
     return (
         f"{game.id} needs the hands: not every dealt card is played, so the plays cannot "
         "rebuild them (type them, or deal them from a seed)"
     )
-
-
-#: a run of digits longer than any number an action holds (Python reads at most 4300)
-_LONG_NUMBER = re.compile(r"[0-9]{19,}")
-#: the column a reader's message names
-_COLUMN = re.compile(r"^column ([0-9]{1,6})")

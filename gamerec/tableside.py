@@ -10,11 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .entry_line import seat_at
 from .games.views import presenter
-from .recorder import Recorder, seat_at
+from .recorder import Recorder
 from .view import View
 
-__all__ = ["card_completions", "completions", "score_sheet", "seat_at", "table_lines", "toolbar"]
+__all__ = [
+    "card_completions",
+    "completions",
+    "legal_line",
+    "score_sheet",
+    "seat_at",
+    "stock_completions",
+    "table_lines",
+    "toolbar",
+]
 
 
 def _seat_prefix(rec: Recorder, text: str) -> tuple[str, int | None, str]:
@@ -47,6 +57,44 @@ def completions(rec: Recorder, text: str) -> list[str]:
     return [prefix + words for words in bare if words.startswith(rest)]
 
 
+def legal_line(rec: Recorder, limit: int = 60) -> str:
+    """What ``legal`` says: the legal actions now, at most ``limit`` of them (and how many
+    more); with the hands unknown, those some hand could make legal, the ones the rules ask
+    for if the seat holds them first; while a stock card is due, that it comes first."""
+    due_card = rec.stock_due
+    if due_card is not None:
+        return f"legal: (a stock card first: the {due_card})"
+    lines, due, guessed = rec.choices()
+    if not lines:
+        return "legal: none (no action is due)"
+    if not guessed:
+        return "legal: " + _some(lines, limit)
+    if not due:
+        return "legal (the hands are unknown: what no card seen rules out): " + _some(lines, limit)
+    rest = [line for line in lines if line not in set(due)]
+    return (
+        f"legal (the hands are unknown): if the seat holds one, one of {_some(due, limit)}; "
+        f"else {_some(rest, limit)}"
+    )
+
+
+def _some(lines: Sequence[str], limit: int) -> str:
+    if len(lines) <= limit:
+        return ", ".join(lines)
+    return ", ".join(lines[:limit]) + f" … and {len(lines) - limit} more (Tab completes them)"
+
+
+def stock_completions(rec: Recorder, text: str) -> list[str]:
+    """The card codes a stock card being typed (``text``) may be: the cards of the deck
+    that begin with it, but those seen already in the deal when its hands are unknown."""
+    deck = rec.game.deck
+    codes = (
+        deck.codes if rec.hidden is None else list(dict.fromkeys(deck.code(c) for c in rec.hidden.unseen()))
+    )
+    typed = text.strip().upper()
+    return [code for code in codes if typed and code.startswith(typed)]
+
+
 def card_completions(codes: Sequence[str], taken: Iterable[str], text: str) -> list[str]:
     """The lines a hand being typed (``text``, card codes) may become with one more card:
     the card codes of the deck (``codes``) that begin with its last word, but those
@@ -69,9 +117,7 @@ def _situation(rec: Recorder) -> str | None:
     """What is due when it is not an action of a known seat, in words (None: an action)."""
     word = rec.game.deal_word
     if rec.needs_stock:
-        return f"{word} {len(rec.deals)}: a stock card is due (stock CARD)"
-    if rec.unknown_hands:
-        return f"{word} {len(rec.deals)}: hands unknown, say the seat first"
+        return f"{word} {len(rec.deals)}: the {rec.stock_due} is due"
     if rec.status() == "deal":
         return f"{word} {len(rec.deals) + 1} is next"
     if rec.status() == "over":
@@ -126,7 +172,7 @@ def table_lines(rec: Recorder) -> list[str]:
     for sv in view.seats:
         mark = "▶" if view.to_move == sv.seat and situation is None else " "
         hand = "(unknown)" if unknown else "(hidden)" if sv.hand is None else " ".join(sv.hand) or "-"
-        info = f" · {sv.info}" if sv.info and not unknown else ""
+        info = f" · {sv.info}" if sv.info else ""
         lines.append(f"{mark} {sv.seat} {sv.name}: {hand}{info} · score {sv.score}")
     return lines
 

@@ -124,6 +124,65 @@ def bot_moves_as_rng_choice(
     return played
 
 
+# -- recording with unknown hands ---------------------------------------------------------------
+class Recorded:
+    """A record entered as ``gamerec record --hands unknown`` reads it (:func:`record_unknown`):
+    ``prompts``, each prompt's words and the line typed at it, in order; ``refused``, the
+    first refusal as (deal index, the action it names, rule id), or None; ``rec``, the
+    recorder (closed)."""
+
+    def __init__(self, prompts: list[tuple[str, str]], refused: tuple[int, int | None, str] | None, rec: Any):
+        self.prompts = prompts
+        self.refused = refused
+        self.rec = rec
+
+    @property
+    def lines(self) -> list[str]:
+        return [line for _, line in self.prompts]
+
+
+def record_unknown(record: Any, journal: Path) -> Recorded:
+    """Enter ``record``'s deals through a recorder with unknown hands, as the plain prompt
+    of ``gamerec record --hands unknown`` asks for them (the dealer when it is not fixed, the
+    up-card with the deal, each stock card when the rules turn it, then each action: its
+    hands are never typed), until the first refusal."""
+    from gamerec.format.notation import format_action
+    from gamerec.recorder import Recorder, Rejected
+
+    game = GAMES[record.game]
+    deck = game.deck
+    rec = Recorder.start(journal, record.game, record.players, record.rules, hands="unknown")
+    prompts: list[tuple[str, str]] = []
+    refused: tuple[int, int | None, str] | None = None
+    try:
+        for di, deal in enumerate(record.deals):
+            assert rec.status() == "deal", rec.status()
+            word = f"{game.deal_word} {di + 1}"
+            if rec.expected_seat() is None:
+                who = "dealer" if game.seat_field == "dealer" else "first player"
+                prompts.append((f"{word}: {who} (seat", str(deal.dealer)))
+            _, upcards = rec.deal_shape()
+            if upcards:
+                prompts.append((f"{game.stock_card(0)} of {word}: ", deck.codes_of(deal.stock[:upcards])))
+            rec.begin_deal(deal.dealer, None, deal.stock[:upcards])
+            for action in deal.actions:
+                while rec.needs_stock:
+                    card = deck.code(deal.stock[len(rec.deals[-1].stock)])
+                    prompts.append((f"[{word}] {rec.stock_due}: ", card))
+                    rec.reveal(card)
+                line = format_action(game, action)
+                mover = rec.to_move()
+                prompts.append((f"[{word}] {record.players[mover]} (seat {mover}) to move> ", line))
+                try:
+                    rec.enter(line)
+                except Rejected as e:
+                    refused = (di, e.action, e.rule)
+                    return Recorded(prompts, refused, rec)
+    finally:
+        rec.close()
+    return Recorded(prompts, refused, rec)
+
+
 def _owner(description: str) -> str | None:
     """Whose rule id the registry's description gives it to: a game (``blackball: ...``,
     ``blackball, option hook: ...``), ``gamerec record`` (the recorder's refusals), or None

@@ -22,7 +22,7 @@ from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
 from ..recorder import Recorder
-from ..tableside import completions, toolbar
+from ..tableside import completions, legal_line, stock_completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
 from .lines import line, verdict_line
 from .options import (
@@ -111,7 +111,10 @@ def record(
     hands: Annotated[
         HandsChoice,
         typer.Option(
-            "--hands", help="typed up front, dealt from --seed, or unknown (rebuilt from the plays)."
+            "--hands",
+            help="typed up front, dealt from --seed, or unknown, as at a real table (each action checked on "
+            "what is known, the hands rebuilt from the plays; not black-swan-taroc, whose plays do not show "
+            "every card).",
         ),
     ] = HandsChoice.typed,
     seed: Annotated[
@@ -305,11 +308,12 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         if status == "deal":
             record_deal(rec)
             continue
-        stock = rec.needs_stock
-        if stock:
+        stock = rec.stock_due
+        if stock is not None:
             text = ask(
-                "stock: the card revealed now (an up-card, forest card or card drawn): ",
-                lambda t: word_completions(_WORDS, t),
+                f"[{g.deal_word} {len(rec.deals)}] {stock}: ",
+                lambda t: stock_completions(rec, t) + word_completions(_WORDS, t),
+                lambda: toolbar(rec, shutil.get_terminal_size().columns - 1),
             )
         else:
             seat = rec.to_move()
@@ -322,22 +326,19 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         word, _, rest = text.partition(" ")
         if not text:
             continue
-        if stock and word not in _COMMANDS:  # the commands work at the stock prompt too
+        if stock is not None and word not in _COMMANDS:  # the commands work at the stock prompt too
             attempt(rec.reveal, text)
             continue
         if word == "quit":
             raise Stop("", False)
         if word == "help":
             say(_record_help(rec))
-            legal = rec.legal()
-            if legal:
-                say("legal: " + ", ".join(legal))
+            if rec.legal():
+                say(legal_line(rec))
         elif word in ("show", "score"):
             show(rec, word)
         elif word in ("legal", "?"):
-            legal = rec.legal()
-            unknown = "(a stock card first)" if stock else "(not known: the hands are unknown)"
-            say("legal: " + (", ".join(legal) if legal else unknown))
+            say(legal_line(rec))
         elif word == "undo":
             undo(rec)
         elif word == "note":

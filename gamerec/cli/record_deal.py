@@ -11,7 +11,9 @@ from typing import Any
 
 from ..cards import CardCodeError, Deck
 from ..engine import plural
-from ..recorder import Recorder, Rejected, seat_at
+from ..entry_line import seat_at
+from ..errors import GamerecError
+from ..recorder import Recorder, Rejected
 from ..tableside import card_completions, score_sheet, table_lines
 from .app import say
 from .record_prompt import ask
@@ -92,33 +94,39 @@ def record_deal(rec: Recorder) -> None:
         steps.append(-1)
     answers: list[Any] = []
     try:
-        while len(answers) < len(steps):
-            step = steps[len(answers)]
-            answer = _deal_entry(rec, number, step, answers, size, upcards)
-            if answer == "undo":
-                if not answers:  # nothing of the deal typed: the game's undo
-                    undo(rec)
-                    return
-                answers.pop()
-                say(f"undone: {_entry_name(rec, steps[len(answers)])}")
-                continue
-            answers.append(answer)
+        while True:  # (a deal with nothing to ask, its seat fixed and its hands unknown, begins at once)
             if len(answers) < len(steps):
-                continue
+                step = steps[len(answers)]
+                answer = _deal_entry(rec, number, step, answers, size, upcards)
+                if answer == "undo":
+                    if not answers:  # nothing of the deal typed: the game's undo
+                        undo(rec)
+                        return
+                    answers.pop()
+                    say(f"undone: {_entry_name(rec, steps[len(answers)])}")
+                    continue
+                answers.append(answer)
+                if len(answers) < len(steps):
+                    continue
             seat = fixed if fixed is not None else answers[0]
             hands = [a for a, s in zip(answers, steps, strict=True) if s is not None and s >= 0]
             stock = answers[-1] if upcards else []
             try:
                 events = rec.begin_deal(seat, hands if rec.hands == "typed" else None, stock)
             except Rejected as e:
+                if not steps:  # nothing was asked that could be asked again: a bug, not a loop
+                    raise GamerecError(
+                        f"{g.deal_word} {number} cannot begin: {e.message} [{e.rule}]"
+                    ) from None
                 if upcards:  # the up-card alone is asked again
-                    say(f"✗ {e.message}; the up-card again", "red")
+                    say(f"✗ {e.message}; the {g.stock_card(0)} again", "red")
                     answers.pop()
                     continue
                 say(f"✗ {e.message}; the {g.deal_word} again", "red")
                 answers.clear()
                 continue
             _announce(rec, events)
+            return
     except (EOFError, KeyboardInterrupt, Stop) as e:
         if not answers:
             raise
@@ -133,7 +141,7 @@ def _entry_name(rec: Recorder, step: int | None) -> str:
     if step is None:
         return "the dealer" if g.seat_field == "dealer" else "the first player"
     if step < 0:
-        return "the up-card"
+        return f"the {g.stock_card(0)}"
     return f"hand {step} ({rec.header.players[step]})"
 
 
@@ -177,7 +185,7 @@ def _deal_entry(
         taken = [deck.code(c) for c, k in before.items() if k >= deck.counts.get(c, 1)]
         count = upcards if step < 0 else size
         if step < 0:
-            prompt = "up-card: "
+            prompt = f"{g.stock_card(0)} of {g.deal_word} {number}: "
             wants = f"the {plural(count, 'card')} turned up, as card codes"
         else:
             prompt = f"hand {step} ({rec.header.players[step]}, {plural(count, 'card')}): "

@@ -48,7 +48,7 @@ state's own attributes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
@@ -189,6 +189,14 @@ class BlackSwan2012State(GameState):
         self.tables_done = 0
         self.playing = True
         return []
+
+    def hold(self, seat: int, cards: Sequence[int]) -> None:
+        held = self.counts[seat]
+        for c in cards:
+            held[c] += 1
+
+    def cards_in_game(self) -> Mapping[int, int]:
+        return self.pool_counts
 
     # -- actions --------------------------------------------------------------------------
     @property
@@ -554,6 +562,10 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
             "swan_declaration": rules.swan_declaration,
             "target": rules.target or (500 if team_game else 300),
         }
+
+    def shows(self, action: Action) -> list[int]:
+        """A declaration shows the Black Swan; a play, its cards."""
+        return [SWAN] if type(action) is Declare else super().shows(action)
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         assert isinstance(state, BlackSwan2012State)

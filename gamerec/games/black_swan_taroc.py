@@ -542,7 +542,8 @@ class BlackSwanTarocState(GameState):
         """``seat`` draws card ``drawn`` + 1 of the pile, which the record does not give."""
         return StockMissing(
             f"{seat_name(self.players, seat)} draws card {drawn + 1} of the draw pile, which the record's "
-            f"stock ({plural(len(self.stock), 'card')}) does not give"
+            f"stock ({plural(len(self.stock), 'card')}) does not give",
+            drawn,
         )
 
     def _next_follower(self) -> Sequence[Event]:
@@ -865,6 +866,9 @@ class BlackSwanTaroc(Game[BlackSwanTarocRules]):
     hands_from_plays = False  # cards stay in hand at the end, and draws are secret
     state_class = BlackSwanTarocState
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
+
+    def stock_card(self, index: int) -> str:
+        return f"card {index + 1} of the draw pile"
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         assert isinstance(state, BlackSwanTarocState)

@@ -150,6 +150,13 @@ class BlackballState(TrickState):
         self.phase = _BIDDING
         return []
 
+    def hold(self, seat: int, cards: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        counts = self.suit_counts[seat]
+        for c in cards:
+            hand.add(c)
+            counts[c // 13] += 1
+
     # -- actions --------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:
@@ -419,6 +426,9 @@ class Blackball(Game[BlackballRules]):
     stock_with_deal = True
     state_class = BlackballState
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
+
+    def stock_card(self, index: int) -> str:
+        return "up-card"
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         assert isinstance(state, BlackballState)

@@ -26,6 +26,11 @@ Rules as gamerec plays them:
   with the lowest score in the round just played (ties: the first tied player clockwise
   from the previous round's starter, who wins a tie they are in). Highest total wins;
   equal totals share.
+
+Why one module of over 500 lines: it is one state machine of the rules above (deals, the
+forest card, plays, tricks, the round's end and score) and its walk without steps
+(``apply_run``), which plays the common plays inline on the same attributes as ``apply``
+and must be read beside it; the bots, about 40 lines, read the state's own attributes.
 """
 
 from __future__ import annotations
@@ -202,6 +207,16 @@ class ForestState(TrickState):
         self.playing = True
         return [self._turn_forest()]
 
+    def hold(self, seat: int, cards: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        counts = self.colour_counts[seat]
+        for c in cards:
+            hand.add(c)
+            counts[c // _N] += 1
+
+    def cards_in_game(self) -> Mapping[int, int]:
+        return dict.fromkeys(self.pool, 1)
+
     def _turn_forest(self) -> ForestTurned:
         """Before a trick: the next stock card becomes the forest card (the last one stays
         when the stock is empty)."""
@@ -211,7 +226,8 @@ class ForestState(TrickState):
                 raise StockMissing(
                     f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
                     f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
-                    "does not give"
+                    "does not give",
+                    self.turned,
                 )
             self.forest = self.stock[self.turned]
             self.turned += 1
@@ -346,7 +362,8 @@ class ForestState(TrickState):
             raise StockMissing(
                 f"trick {number} of round {self.deal_index + 1} turns card {self.turned + 1} of the "
                 f"forest stock, which the record's stock ({plural(len(self.stock), 'card')}) "
-                "does not give"
+                "does not give",
+                self.turned,
             )
         self.hands[seat].discard(card)
         self.colour_counts[seat][card // _N] -= 1
@@ -459,6 +476,9 @@ class Forest(Game[ForestRules]):
             )
             raise Illegal("options", f"option hand_size: {why}")
         return rules
+
+    def stock_card(self, index: int) -> str:
+        return f"forest card for trick {index + 1}"
 
     def filled_rules(self, raw: Any, players: int) -> dict[str, Any]:
         rules = self.parse_rules(raw, players)

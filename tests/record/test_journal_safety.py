@@ -255,16 +255,18 @@ def test_stock_deals_and_actions_stop_at_their_limits(
 ) -> None:
     monkeypatch.setattr(record_module, "MAX_CARDS", 2)
     monkeypatch.setattr(record_module, "MAX_ACTIONS", 3)
-    rec = Recorder.start(tmp_path / "j", "blackball", ["A", "B"], hands="unknown")
-    rec.begin_deal(0, None, [0])
-    rec.reveal("2D")
+    rules = {"hand_size": 3, "max_number": 5}
+    rec = Recorder.start(tmp_path / "j", "forest", ["A", "B"], rules, hands="unknown")
+    rec.begin_deal(0, None, [])
+    rec.reveal("G1")
+    rec.reveal("G2")  # (given before trick 2 asks for it)
     with pytest.raises(Rejected, match="stock") as info:
-        rec.reveal("2H")  # a third card in the stock
+        rec.reveal("G3")  # a third card in the stock
     assert info.value.rule == "format.limit"
-    for action in ("1 bid 0", "0 bid 0", "1 play AH"):
+    for action in ("0 play R1", "1 play R2", "1 play R3"):
         rec.enter(action)
     with pytest.raises(Rejected, match="actions") as info:
-        rec.enter("0 play 2S")  # a fourth action in the deal
+        rec.enter("0 play R4")  # a fourth action in the deal
     assert info.value.rule == "format.limit"
     rec.close()
     monkeypatch.setattr(record_module, "MAX_CARDS", 1024)

@@ -97,7 +97,7 @@ def test_an_up_card_in_a_hand_asks_the_up_card_alone_again(
     r = cli("record", *GAME, "-o", "g.grec", input=typed("0", "AH", "QH", "3S", "AH", "2C", "quit"))
     assert r.exit_code == 0, r.output
     assert r.stdout.count("round 1: dealer") == 1, r.stdout
-    assert r.stdout.count("up-card: ") == 2, r.stdout
+    assert r.stdout.count("up-card of round 1: ") == 2, r.stdout
     assert "✗ AH: in a hand typed already" in r.stdout
     deal = journal_entries(tmp_path / "g.grec.journal")[1]
     assert deal == {"deal": 0, "hands": [["AH"], ["QH"], ["3S"]], "stock": ["2C"]}

@@ -111,7 +111,7 @@ def test_a_typo_in_one_hand_asks_for_that_hand_only(tmp_path: Path) -> None:
     child.expect("✗ QS: in a hand typed already")
     child.expect(r"hand 1 \(Bo, 1 card\):")
     enter(child, "4C")
-    child.expect("up-card:")
+    child.expect("up-card of round 1:")
     enter(child, "AH")
     child.expect("to move>")
     child.sendeof()

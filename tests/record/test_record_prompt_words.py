@@ -38,7 +38,7 @@ def test_tab_completes_the_words(tmp_path: Path) -> None:
         child.expect(r"hand [01] \(")
         child.sendline(hand)
         child.expect_exact(DONE)
-    child.expect("up-card:")
+    child.expect("up-card of round 1:")
     child.sendline("AH")
     child.expect_exact(DONE)
     child.expect("to move>")

@@ -106,17 +106,20 @@ def test_refused_starts(tmp_path: Path) -> None:
         Recorder.resume(tmp_path / "j3")
 
 
-def test_unknown_hands_are_rebuilt_and_checked_at_the_deal_end(tmp_path: Path) -> None:
+def test_unknown_hands_are_checked_live_and_rebuilt_at_the_deal_end(tmp_path: Path) -> None:
     rec = Recorder.start(tmp_path / "j", "blackball", ["Ann", "Bo"], hands="unknown")
     with pytest.raises(Rejected):
         rec.begin_deal(0, [[38]], [0])  # one hand for two players
-    # round 1 (one card each): nothing known until its last card
+    # round 1 (one card each): whose turn it is, and the cards seen, are known
     rec.begin_deal(0, None, [0])  # up-card 2C
-    assert rec.to_move() is None and rec.legal() == []
+    assert rec.to_move() == 1 and rec.legal() == ["1 bid 0", "1 bid 1"]
     assert rec.enter("1 bid 0") == [] and rec.enter("0 bid 0") == []
     rec.enter("1 play AH")
-    with pytest.raises(Rejected, match="AH was played already"):
+    with pytest.raises(Rejected, match="AH is seen already in this round") as seen:
         rec.enter("0 play AH")
+    assert seen.value.rule == "not-held"
+    with pytest.raises(Rejected, match=r"2C is seen already in this round \(the up-card\)"):
+        rec.enter("0 play 2C")
     events = rec.enter("0 play 2S")
     assert events[0] == "trick 1 (AH 2S) won by Bo"
     assert rec.deals[0].hands == [["2S"], ["AH"]]
@@ -124,13 +127,16 @@ def test_unknown_hands_are_rebuilt_and_checked_at_the_deal_end(tmp_path: Path) -
     assert rec.expected_seat() == 1
     rec.begin_deal(1, None, [13])  # up-card 2D
     for a in ("0 bid 0", "1 bid 0", "0 play AH", "1 play 2S", "0 play 4C"):
-        assert rec.enter(a) == []
+        rec.enter(a)
+    assert "1 play 3H" not in rec.legal()  # Bo showed out of hearts
     with pytest.raises(Rejected) as info:
-        rec.enter("1 play 3H")  # the deal's last card: now the hands are known
+        rec.enter("1 play 3H")  # it held the heart when it played the spade
     assert info.value.rule == "follow-suit"
-    assert "action 4 (1 play 2S)" in info.value.message
+    assert "action 4 of the round (1 play 2S) was illegal" in info.value.message
     d = rec.deals[-1]
-    assert d.hands is None and d.actions == ["0 bid 0", "1 bid 0", "0 play AH"]
+    assert d.hands is None and len(d.actions) == 5  # nothing is lost: undo back to it to correct it
+    for _ in range(2):
+        rec.undo()
     rec.enter("1 play 3H")
     rec.enter("0 play 4C")
     events = rec.enter("1 play 2S")
@@ -254,7 +260,7 @@ def test_record_asks_for_the_game_players_and_typed_hands(tmp_path: Path) -> Non
     child.expect("✗ .*XX")
     child.expect(r"hand 1 \(Bo, 1 card\):")  # issue 18: that hand again, not the dealer and all hands
     child.sendline("4C")
-    child.expect("up-card:")
+    child.expect("up-card of round 1:")
     child.sendline("AH")
     child.expect("to move>")
     child.sendline("1 bid 0 ; careful")

@@ -81,17 +81,18 @@ def test_a_deal_while_a_stock_card_is_due_is_refused(tmp_path: Path) -> None:
     rec.close()
 
 
-def test_a_stock_card_in_a_deal_of_unknown_hands_reports_no_events(tmp_path: Path) -> None:
+def test_a_stock_card_in_a_deal_of_unknown_hands_reports_its_own_events(tmp_path: Path) -> None:
     """Revealing round 2's up-card with unknown hands said round 1's last trick and score
-    again, as if the card had caused them."""
-    rec = Recorder.start(tmp_path / "j", "blackball", ["Ann", "Bo"], hands="unknown")
-    rec.begin_deal(0, None, [0])
-    for action in ("1 bid 0", "0 bid 0", "1 play AH"):
-        rec.enter(action)
-    assert rec.enter("0 play 2S")[-1].startswith("round 1 scored")
-    rec.begin_deal(1, None, [])
-    assert rec.reveal("2D") == []
-    assert rec.deals[-1].stock == ["2D"]
+    again, as if the card had caused them. Round 2's first forest card reports itself alone."""
+    rules = {"hand_size": 1, "max_number": 5}
+    rec = Recorder.start(tmp_path / "j", "forest", ["Ann", "Bo"], rules, hands="unknown")
+    rec.begin_deal(0, None, [])
+    assert rec.reveal("B3") == ["trick 1: forest card B3 turned"]
+    rec.enter("0 play R1")
+    assert rec.enter("1 play G2")[-1].startswith("round 1 scored")
+    assert rec.begin_deal(rec.expected_seat() or 0, None, []) == [] and rec.needs_stock
+    assert rec.reveal("Y4") == ["trick 1: forest card Y4 turned"]
+    assert rec.deals[-1].stock == ["Y4"]
     rec.close()
 
 
@@ -153,7 +154,7 @@ def test_the_prompt_says_a_stock_card_comes_first(tmp_path: Path) -> None:
     r = cli("record", "-o", tmp_path / "f.grec", "-g", "forest", "-p", "Ann, Bob", "--rule", "hand_size=3",
             "--rule", "max_number=5", input=typed.encode())  # fmt: skip
     assert r.exit_code == 0, r.output
-    assert "legal: (a stock card first)" in r.stdout
+    assert "legal: (a stock card first: the forest card for trick 1)" in r.stdout
 
 
 # -- unknown hands: rebuilt from the plays, reopened at a wrong one -----------------------------
@@ -163,7 +164,7 @@ UNKNOWN = [("blackball", 2, {}), ("forest", 2, {"hand_size": 2, "max_number": 4}
 def _shadow_legal(rec: Recorder, deal: Deal[Any]) -> list[str]:
     """The legal lines of the deal being played with its hands unknown to the recorder,
     from the true deal; none once a wrong line was entered."""
-    state = rec.state().copy()
+    state = rec.live.state.copy()  # (before the deal: its hands are not in the live game)
     state.begin_deal(deal)
     try:
         for line in rec.deals[-1].actions:
