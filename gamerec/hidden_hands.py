@@ -181,6 +181,11 @@ class HiddenDeal:
             raise StockMissing(self.waiting.message, self.waiting.index)
         seat: int = action.seat  # type: ignore[attr-defined]
         new = self._new_cards(seat, action)
+        # the rules first, in their own order (the turn before the cards: as with the hands
+        # known), with the cards in the seat's hand; then what the cards seen prove
+        probe = self.state.copy()
+        probe.hold(seat, new)
+        probe.verify(action)
         self._check_seen(seat, new)
         self._check_earlier(seat, new)
         self.actions.append(action)
