@@ -62,6 +62,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(f"GAMEREC_EXPECT_COMPILED=1 but {gamerec.__file__} has pure Python engines")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "plain_only: a slow test of the command line in a terminal, run once: against the plain "
+        "build (CI's compiled run leaves it out; the library tests it drives run in both)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if os.environ.get("GAMEREC_EXPECT_COMPILED") != "1":
+        return
+    once = pytest.mark.skip(reason="run once, against the plain build (a terminal test of the command line)")
+    for item in items:
+        if item.get_closest_marker("plain_only") is not None:
+            item.add_marker(once)
+
+
 def load_bench(name: str) -> ModuleType:
     """The script ``bench/NAME.py`` as a module (for the smoke tests that keep the
     benchmarks from rotting)."""
