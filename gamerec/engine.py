@@ -323,6 +323,13 @@ class GameState(ABC):
             f"{self.game.id} is not played with hidden hands: its plays do not show every card"
         )
 
+    def release(self, seat: int, cards: Sequence[int]) -> None:
+        """Take ``cards`` out of ``seat``'s hand again, after :meth:`hold` put them there (a
+        state asked what a card in the hand would have changed, then put back as it was)."""
+        raise GamerecError(
+            f"{self.game.id} is not played with hidden hands: its plays do not show every card"
+        )
+
     def cards_in_game(self) -> Mapping[int, int]:
         """Each card of this game's deck, with how often the deck holds it (the rules may
         take cards out: forest's ``max_number``, black-swan-2012's short game)."""

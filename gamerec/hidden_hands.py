@@ -27,8 +27,9 @@ breach that depends on the hidden cards alone is found when the seat's own cards
 (at the latest when the deal's last card is played and every hand is known: the
 recorder then checks the whole deal by the rules, with the hands the plays rebuild).
 
-Each entry costs the same however long the deal and the game: one step of the rules and a
-check of the seat's own actions of the deal (kept as states, so none is replayed).
+Each entry costs about the same however long the deal and the game: one step of the rules,
+and a check of the seat's own actions of the deal, each on the state kept before it (the
+cards held there and taken out again: nothing is replayed or copied).
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ class HiddenDeal:
             self._seen.setdefault(c, []).append(-1 - i)
         #: the cards each seat showed and has not played (a declared Black Swan)
         self._shown: list[Counter[int]] = [Counter() for _ in range(state.n)]
+        #: the index of each seat's stepped actions, in order
+        self._mine: list[list[int]] = [[] for _ in range(state.n)]
         self._choices: Choices | None = None
 
     def _advance(self) -> list[Event]:
@@ -127,25 +130,38 @@ class HiddenDeal:
         last one stepped. Illegal (the state as before that action) if the rules refuse one."""
         events: list[Event] = []
         while self.waiting is None and self.stepped < len(self.actions):
-            action = self.actions[self.stepped]
-            seat: int = action.seat  # type: ignore[attr-defined]
-            new = self._new_cards(seat, action)
-            before = self.state.copy()
-            self.state.hold(seat, new)
-            try:
-                events = list(self.state.apply(action))
-            except StockMissing as e:  # the action waits for the card (nothing changed)
-                self.state = before
-                self.waiting = e
-                break
-            except BaseException:
-                self.state = before
-                raise
-            self._before.append(before)
-            self._held.append(new)
-            self._saw(self.stepped, seat, action, new)
-            self.stepped += 1
+            events = self._step(self.actions[self.stepped], False)
         self._choices = None
+        return events
+
+    def _step(self, action: Action, check: bool) -> list[Event]:
+        """Step ``action``, the next one: its cards held, then applied by the rules (none:
+        it waits for the stock card :attr:`waiting` says). With ``check``, first the rules'
+        own check of it, in their order (the turn before the cards, as with the hands
+        known), then what the cards seen prove (:meth:`_check_seen`, :meth:`_check_earlier`).
+        Illegal, the state as it was, if refused."""
+        seat: int = action.seat  # type: ignore[attr-defined]
+        new = self._new_cards(seat, action)
+        before = self.state.copy()
+        self.state.hold(seat, new)
+        try:
+            if check:
+                self.state.verify(action)
+                self._check_seen(seat, new)
+                self._check_earlier(seat, new)
+            events = list(self.state.apply(action))
+        except StockMissing as e:  # the action waits for the card (nothing changed)
+            self.state = before
+            self.waiting = e
+            return []
+        except BaseException:
+            self.state = before
+            raise
+        self._before.append(before)
+        self._held.append(new)
+        self._mine[seat].append(self.stepped)
+        self._saw(self.stepped, seat, action, new)
+        self.stepped += 1
         return events
 
     def _new_cards(self, seat: int, action: Action) -> list[int]:
@@ -179,21 +195,14 @@ class HiddenDeal:
         nothing changes then."""
         if self.waiting is not None:
             raise StockMissing(self.waiting.message, self.waiting.index)
-        seat: int = action.seat  # type: ignore[attr-defined]
-        new = self._new_cards(seat, action)
-        # the rules first, in their own order (the turn before the cards: as with the hands
-        # known), with the cards in the seat's hand; then what the cards seen prove
-        probe = self.state.copy()
-        probe.hold(seat, new)
-        probe.verify(action)
-        self._check_seen(seat, new)
-        self._check_earlier(seat, new)
         self.actions.append(action)
         try:
-            return self._advance()
+            events = self._step(action, True)
         except BaseException:
             self.actions.pop()
             raise
+        self._choices = None
+        return events
 
     def reveal(self, card: int) -> list[Event]:
         """Add ``card`` to the stock, as revealed; the deal is stepped again from its start
@@ -267,32 +276,30 @@ class HiddenDeal:
         them: the first such action."""
         if not new:
             return
-        for i in range(self.stepped):
-            action = self.actions[i]
-            if action.seat != seat:  # type: ignore[attr-defined]
-                continue
-            state = self._before[i].copy()
-            state.hold(seat, [*self._held[i], *new])
-            try:
-                state.verify(action)
-            except Illegal as e:
-                raise EarlierBreach(i, e.rule, e.reason) from None
+        for i in self._mine[seat]:
+            self._verify_holding(i, seat, [*self._held[i], *new])
 
     def _check_without(self, seat: int, card: int) -> None:
         """EarlierBreach if ``seat``'s action that showed ``card`` is illegal without it."""
-        for i in range(self.stepped):
-            action = self.actions[i]
-            if action.seat != seat or card not in self._held[i]:  # type: ignore[attr-defined]
+        for i in self._mine[seat]:
+            if card not in self._held[i]:
                 continue
             held = list(self._held[i])
             held.remove(card)
-            state = self._before[i].copy()
-            state.hold(seat, held)
-            try:
-                state.verify(action)
-            except Illegal as e:
-                raise EarlierBreach(i, e.rule, e.reason) from None
+            self._verify_holding(i, seat, held)
             return
+
+    def _verify_holding(self, index: int, seat: int, cards: list[int]) -> None:
+        """EarlierBreach if action ``index`` is illegal with ``cards`` in ``seat``'s hand then
+        (held in the state kept before it, and taken out again: nothing is copied)."""
+        state = self._before[index]
+        state.hold(seat, cards)
+        try:
+            state.verify(self.actions[index])
+        except Illegal as e:
+            raise EarlierBreach(index, e.rule, e.reason) from None
+        finally:
+            state.release(seat, cards)
 
     # -- the deal as known ------------------------------------------------------------------
     @property

@@ -195,6 +195,11 @@ class BlackSwan2012State(GameState):
         for c in cards:
             held[c] += 1
 
+    def release(self, seat: int, cards: Sequence[int]) -> None:
+        held = self.counts[seat]
+        for c in cards:
+            held[c] -= 1
+
     def cards_in_game(self) -> Mapping[int, int]:
         return self.pool_counts
 

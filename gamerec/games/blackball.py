@@ -157,6 +157,13 @@ class BlackballState(TrickState):
             hand.add(c)
             counts[c // 13] += 1
 
+    def release(self, seat: int, cards: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        counts = self.suit_counts[seat]
+        for c in cards:
+            hand.discard(c)
+            counts[c // 13] -= 1
+
     # -- actions --------------------------------------------------------------------------
     @property
     def to_move(self) -> int | None:

@@ -214,6 +214,13 @@ class ForestState(TrickState):
             hand.add(c)
             counts[c // _N] += 1
 
+    def release(self, seat: int, cards: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        counts = self.colour_counts[seat]
+        for c in cards:
+            hand.discard(c)
+            counts[c // _N] -= 1
+
     def cards_in_game(self) -> Mapping[int, int]:
         return dict.fromkeys(self.pool, 1)
 
