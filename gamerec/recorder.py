@@ -147,10 +147,12 @@ class Recorder(EntryLog):
         nobody has seen (with unknown hands)."""
         if self._stop is not None:
             return [], [], False
-        if self.hidden is not None:
+        if self.hidden is not None:  # (those asked for first, if the seat holds one, first)
             choices = self.hidden.choices()
-            lines = [format_action(self.game, a) for a in choices.actions]
-            return lines, [format_action(self.game, a) for a in choices.due], choices.guessed
+            due = [format_action(self.game, a) for a in choices.due]
+            asked = set(due)
+            lines = due + [line for line in map(self._line, choices.actions) if line not in asked]
+            return lines, due, choices.guessed
         return [format_action(self.game, a) for a in self.live.state.legal_actions()], [], False
 
     def expected_seat(self) -> int | None:
@@ -164,6 +166,9 @@ class Recorder(EntryLog):
         probe = self.game.deal(self.live.state, random.Random(0))
         stock = len(probe.stock) if self.game.stock_with_deal else 0
         return len(probe.hands[0]), stock
+
+    def _line(self, action: Action) -> str:
+        return format_action(self.game, action)
 
     @property
     def needs_stock(self) -> bool:

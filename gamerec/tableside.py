@@ -21,6 +21,7 @@ __all__ = [
     "legal_line",
     "score_sheet",
     "seat_at",
+    "some_lines",
     "stock_completions",
     "table_lines",
     "toolbar",
@@ -68,17 +69,18 @@ def legal_line(rec: Recorder, limit: int = 60) -> str:
     if not lines:
         return "legal: none (no action is due)"
     if not guessed:
-        return "legal: " + _some(lines, limit)
+        return "legal: " + some_lines(lines, limit)
     if not due:
-        return "legal (the hands are unknown: what no card seen rules out): " + _some(lines, limit)
+        return "legal (the hands are unknown: what no card seen rules out): " + some_lines(lines, limit)
     rest = [line for line in lines if line not in set(due)]
     return (
-        f"legal (the hands are unknown): if the seat holds one, one of {_some(due, limit)}; "
-        f"else {_some(rest, limit)}"
+        f"legal (the hands are unknown): if the seat holds one, one of {some_lines(due, limit)}; "
+        f"else {some_lines(rest, limit)}"
     )
 
 
-def _some(lines: Sequence[str], limit: int) -> str:
+def some_lines(lines: Sequence[str], limit: int = 60) -> str:
+    """``lines`` joined by commas, at most ``limit`` of them, then how many more."""
     if len(lines) <= limit:
         return ", ".join(lines)
     return ", ".join(lines[:limit]) + f" … and {len(lines) - limit} more (Tab completes them)"

@@ -14,7 +14,7 @@ from ..engine import plural
 from ..entry_line import seat_at
 from ..errors import GamerecError
 from ..recorder import Recorder, Rejected
-from ..tableside import card_completions, score_sheet, table_lines
+from ..tableside import card_completions, score_sheet, some_lines, table_lines
 from .app import say
 from .record_prompt import ask
 
@@ -44,7 +44,7 @@ def attempt(step: Callable[..., list[str]], *args: str) -> None:
     except Rejected as e:
         say(f"✗ {e.message} [{e.rule}]", "red")
         if e.legal:
-            say("  legal: " + ", ".join(e.legal), "yellow")
+            say("  legal: " + some_lines(e.legal), "yellow")
         return
     for event in lines:
         say(f"  → {event}", "cyan")
