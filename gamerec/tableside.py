@@ -127,10 +127,24 @@ def _situation(rec: Recorder) -> str | None:
     return None
 
 
+def _to_follow(rec: Recorder, limit: int = 8) -> str:
+    """With the hands unknown, the cards not seen yet that the rules ask the seat to move
+    to play if it holds one (the suit of the trick): ``if held, one of 2H 5H 9H``."""
+    if rec.hidden is None:
+        return ""
+    game = rec.game
+    codes = list(dict.fromkeys(game.deck.code(c) for a in rec.hidden.choices().due for c in game.shows(a)))
+    if not codes:
+        return ""
+    more = f" … {len(codes) - limit} more" if len(codes) > limit else ""
+    return "if held, one of " + " ".join(codes[:limit]) + more
+
+
 def toolbar(rec: Recorder, width: int | None = None) -> str:
     """The table in one line of at most ``width`` characters (None: no limit): the deal,
-    whose turn it is (or what is due), the scores, the trick so far, and the lines of the
-    deal (trump or the forest card...). What does not fit is dropped, the least useful
+    whose turn it is (or what is due), the scores, the trick so far (with the hands unknown,
+    the cards the seat must play if it holds one), and the lines of the deal (trump or the
+    forest card...). What does not fit is dropped, the least useful
     first: the deal's lines from the last, then the deal's title, then the trick; the line
     is cut (…) when even whose turn it is and the scores do not fit."""
     view = _view(rec)
@@ -147,6 +161,9 @@ def toolbar(rec: Recorder, width: int | None = None) -> str:
     between = rec.status() in ("deal", "over")  # the trick and the lines are of a deal gone by
     if view.table and not between:
         parts.append((2, "trick: " + _trick(view)))
+    follow = _to_follow(rec) if situation is None else ""
+    if follow:  # (dropped after the deal's title, before the trick it follows from)
+        parts.append((1, follow))
     lines = [] if between else [f"{label}: {value}" for label, value in view.lines if label != "Dealer"]
     parts += [(-i, text) for i, text in enumerate(lines)]  # the first line of the deal kept longest
     bar = " · ".join(text for _, text in parts)

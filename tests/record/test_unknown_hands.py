@@ -14,7 +14,8 @@ import pytest
 from helpers import record_unknown
 
 from gamerec.bots import simulate
-from gamerec.recorder import Recorder
+from gamerec.recorder import Recorder, Rejected
+from gamerec.tableside import completions, toolbar
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}
@@ -229,3 +230,56 @@ def test_record_help_says_taroc_needs_its_hands(tmp_path: Path) -> None:
         [*PYTHON, "record", "--help"], capture_output=True, text=True, env=ENV, timeout=TIMEOUT
     )
     assert "black-swan-taroc" in " ".join(r.stdout.split()), r.stdout
+
+
+# -- the deal's end, the toolbar and completion ----------------------------------------------------
+def test_a_breach_found_at_the_deal_end_goes_back_to_that_action_keeping_those_before(tmp_path: Path) -> None:
+    """A journal edited by hand may hold a revoke and the card that proves it (a resumed
+    journal's actions are stepped by the rules, not checked again for what they prove): the
+    deal's last card rebuilds the hands, the rules find the revoke, and the deal goes back to
+    it, every entry before it kept."""
+    journal = tmp_path / "g.journal"
+    rec = Recorder.start(journal, "blackball", ["Ann", "Bo"], hands="unknown")
+    rec.begin_deal(0, None, [rec.game.deck.parse("JC")])
+    for line in ("1 bid 0", "0 bid 0", "1 play KC", "0 play 7D"):
+        rec.enter(line)
+    rec.begin_deal(1, None, [rec.game.deck.parse("7S")])  # spades trump
+    for line in ("0 bid 0", "1 bid 0", "0 play 2H", "1 play 2S"):  # Bo trumps Ann's heart
+        rec.enter(line)
+    rec.close()
+    with journal.open("a") as f:  # (the recorder refuses 1 play 3H at entry: it proves the revoke)
+        f.write('{"action": "1 play 3H"}\n')
+    rec = Recorder.resume(journal)
+    assert rec.repair is None and rec.to_move() == 0
+    with pytest.raises(Rejected) as info:
+        rec.enter("0 play 4C")  # the round's last card: the hands are known now
+    assert info.value.rule == "follow-suit" and info.value.action == 3
+    assert "action 4 (1 play 2S) is illegal: must follow hearts" in info.value.message
+    assert "its 3 actions before it are kept" in info.value.message
+    d = rec.deals[-1]
+    assert d.hands is None and d.actions == ["0 bid 0", "1 bid 0", "0 play 2H"]
+    assert rec.to_move() == 1 and rec.hidden is not None
+    rec.enter("1 play 3H")
+    assert rec.to_move() == 1  # (Bo took the trick)
+    rec.enter("1 play 2S")
+    rec.enter("0 play 4C")
+    assert rec.hidden is None and rec.deals[-1].hands == [["2H", "4C"], ["3H", "2S"]]
+    rec.close()
+
+
+def test_the_toolbar_and_tab_offer_what_can_still_be_legal(tmp_path: Path) -> None:
+    rec = Recorder.start(tmp_path / "j", "blackball", ["Ann", "Bo"], hands="unknown")
+    rec.begin_deal(1, None, [rec.game.deck.parse("JC")])
+    assert completions(rec, "b") == ["bid 0", "bid 1"] and completions(rec, "Ann bid") == [
+        "Ann bid 0",
+        "Ann bid 1",
+    ]
+    assert completions(rec, "Bo bid") == []  # not Bo's turn
+    for line in ("bid 0", "bid 1", "play KC"):
+        rec.enter(line)
+    bar = toolbar(rec)
+    assert "Bo to move" in bar and "trick: Ann KC" in bar and "if held, one of 2C 3C 4C" in bar
+    assert "KC" not in bar.split("if held")[1].split("·")[0]  # (seen)
+    assert completions(rec, "play Q") == ["play QC", "play QD", "play QH", "play QS"]
+    assert completions(rec, "play J") == ["play JD", "play JH", "play JS"]  # (JC is the up-card)
+    rec.close()
