@@ -53,9 +53,7 @@ class Rejected(GamerecError):
     fault when it is one of the deal's (``action``, its index in the deal from 0: the
     action entered, or an earlier one whose breach the entry proves)."""
 
-    def __init__(
-        self, message: str, rule: str, legal: Sequence[str] = (), action: int | None = None
-    ) -> None:
+    def __init__(self, message: str, rule: str, legal: Sequence[str] = (), action: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule

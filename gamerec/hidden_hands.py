@@ -150,9 +150,11 @@ class HiddenDeal:
                 self._check_seen(seat, new)
                 self._check_earlier(seat, new)
             events = list(self.state.apply(action))
-        except StockMissing as e:  # the action waits for the card (nothing changed)
+        except StockMissing as e:  # the action waits for the card (nothing changed), its cards seen
             self.state = before
             self.waiting = e
+            for c in new:
+                self._seen.setdefault(c, []).append(self.stepped)
             return []
         except BaseException:
             self.state = before

@@ -95,7 +95,12 @@ def test_a_stock_card_seen_already_or_not_in_the_game() -> None:
     assert [type(e).__name__ for e in hidden.reveal(hidden.game.deck.parse("R5"))] == ["ForestTurned"]
     enter(hidden, "0 play R1", "1 play R2")  # the trick's last card waits for the next forest card
     assert hidden.waiting is not None and hidden.waiting.index == 1 and hidden.stepped == 1
-    for card, rule in (("R1", "deal-duplicate"), ("R5", "deal-duplicate"), ("R9", "deal-card")):
+    for card, rule in (
+        ("R1", "deal-duplicate"),
+        ("R2", "deal-duplicate"),
+        ("R5", "deal-duplicate"),
+        ("R9", "deal-card"),
+    ):
         with pytest.raises(Illegal) as info:
             hidden.reveal(hidden.game.deck.parse(card))
         assert info.value.rule == rule

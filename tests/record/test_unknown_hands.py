@@ -31,20 +31,10 @@ def record(tmp_path: Path, typed: str, *args: str) -> subprocess.CompletedProces
     )  # fmt: skip
 
 
-FOREST = [
-    "-g",
-    "forest",
-    "-p",
-    "Ann,Bo",
-    "--hands",
-    "unknown",
-    "--rule",
-    "hand_size=1",
-    "--rule",
-    "max_number=5",
-]
-BLACKBALL = ["-g", "blackball", "-p", "Ann,Bo", "--hands", "unknown"]
-FOREST_2 = [*FOREST[:-4], "--rule", "hand_size=2", "--rule", "max_number=5"]
+UNKNOWN = ["-p", "Ann,Bo", "--hands", "unknown"]
+FOREST = ["-g", "forest", *UNKNOWN, "--rule", "hand_size=1", "--rule", "max_number=5"]
+BLACKBALL = ["-g", "blackball", *UNKNOWN]
+FOREST_2 = ["-g", "forest", *UNKNOWN, "--rule", "hand_size=2", "--rule", "max_number=5"]
 
 
 # -- 1. it hangs ---------------------------------------------------------------------------------
@@ -208,19 +198,7 @@ def test_the_end_of_the_input_at_each_prompt_of_blackball(tmp_path: Path, typed:
 
 
 def test_the_end_of_the_input_at_a_forest_card(tmp_path: Path) -> None:
-    args = [
-        "-g",
-        "forest",
-        "-p",
-        "Ann,Bo",
-        "--hands",
-        "unknown",
-        "--rule",
-        "hand_size=2",
-        "--rule",
-        "max_number=5",
-    ]
-    r = record(tmp_path, "1\nR5\nplay R1\nplay R2\n", "-o", "g.grec", *args)
+    r = record(tmp_path, "1\nR5\nplay R1\nplay R2\n", "-o", "g.grec", *FOREST_2)
     assert r.returncode == 1, r.stdout + r.stderr
     assert r.stdout.count("[round 1] forest card for trick 2: ") == 1 and ENDED in r.stdout
 
