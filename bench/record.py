@@ -15,7 +15,9 @@ busy spell on a shared machine does not pass for growth.
 With ``--hands unknown`` the game is recorded as at a real table: a seeded game (random
 bots) is entered action by action with its hands never given (the dealer, the up-card and
 each forest card as the rules turn them), so each entry is checked on what is known
-(``gamerec.hidden_hands``) and each deal's hands are rebuilt and checked at its end.
+(``gamerec.hidden_hands``) and each deal's hands are rebuilt and checked at its end. Each stock card given is an entry as
+well, timed as one (forest: one a trick; a long deal, `--rule max_number=99`, shows whether
+a card costs more late in a deal).
 
     python bench/record.py                     # black-swan-2012, 2 players, at 50 200 500
     python bench/record.py --game blackball --players 7 --at 50 200 400 --json
@@ -84,8 +86,11 @@ def record_unknown(game: str, players: int, rules: dict[str, object], seed: int,
                 _, upcards = rec.deal_shape()
                 rec.begin_deal(deal.dealer, None, deal.stock[:upcards])
                 for action in deal.actions:
-                    while rec.needs_stock:
-                        rec.reveal(deck.code(deal.stock[len(rec.deals[-1].stock)]))
+                    while rec.needs_stock:  # (a stock card is an entry too: timed as one)
+                        card = deck.code(deal.stock[len(rec.deals[-1].stock)])
+                        start = time.process_time()
+                        rec.reveal(card)
+                        costs.append(time.process_time() - start)
                     line = format_action(rec.game, action)
                     start = time.process_time()
                     rec.enter(line)

@@ -101,7 +101,10 @@ class Deck:
         try:
             return self._parse[text.strip().upper()]
         except (KeyError, AttributeError):
-            raise CardCodeError(f"not a {self.name} card code: {text!r}") from None
+            shown = repr(text)
+            if len(shown) > 40:  # (a line of any length may be typed: the message stays one short line)
+                shown = f"{shown[:30]}… ({len(text)} characters)"
+            raise CardCodeError(f"not a {self.name} card code: {shown}") from None
 
 
 FRENCH_RANKS = "23456789TJQKA"

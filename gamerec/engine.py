@@ -330,6 +330,12 @@ class GameState(ABC):
             f"{self.game.id} is not played with hidden hands: its plays do not show every card"
         )
 
+    def reveal_stock(self, cards: Sequence[int]) -> None:
+        """Add ``cards``, revealed now, to the current deal's stock (a deal with its hands
+        :attr:`hidden`, whose stock cards are given as the rules turn them); Illegal, nothing
+        changed, when the rules turn no more, or none during a deal."""
+        raise Illegal("deal-stock", f"{self.game.id} turns no stock card during a deal")
+
     def cards_in_game(self) -> Mapping[int, int]:
         """Each card of this game's deck, with how often the deck holds it (the rules may
         take cards out: forest's ``max_number``, black-swan-2012's short game)."""

@@ -46,6 +46,9 @@ from .format.record import Action, Deal
 
 __all__ = ["Choices", "EarlierBreach", "HiddenDeal"]
 
+#: the rule id of a card the player does not hold, in every game (gamerec.errors.RULES)
+NOT_HELD = "not-held"
+
 
 class EarlierBreach(Illegal):
     """An earlier action of the deal broke a rule, which a card shown now proves:
@@ -123,6 +126,10 @@ class HiddenDeal:
         self._shown: list[Counter[int]] = [Counter() for _ in range(state.n)]
         #: the index of each seat's stepped actions, in order
         self._mine: list[list[int]] = [[] for _ in range(state.n)]
+        #: those of them a card not seen yet could make illegal (a suit the seat showed out of)
+        self._open: list[list[int]] = [[] for _ in range(state.n)]
+        #: the cards seen in the action that waits for a stock card (not stepped yet)
+        self._pending: list[int] = []
         self._choices: Choices | None = None
 
     def _advance(self) -> list[Event]:
@@ -140,14 +147,24 @@ class HiddenDeal:
         own check of it, in their order (the turn before the cards, as with the hands
         known), then what the cards seen prove (:meth:`_check_seen`, :meth:`_check_earlier`).
         Illegal, the state as it was, if refused."""
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat = _seat(action)
         new = self._new_cards(seat, action)
+        self._unsee_pending()
         before = self.state.copy()
-        self.state.hold(seat, new)
+        # a card seen as often as the deck holds it is not put in the hand: the rules find
+        # it not held, in their own order (after the turn, before a combination)
+        held = self._available(new) if check else new
+        self.state.hold(seat, held)
         try:
             if check:
-                self.state.verify(action)
-                self._check_seen(seat, new)
+                try:
+                    self.state.verify(action)
+                except Illegal as e:
+                    if e.rule == NOT_HELD and len(held) < len(new):
+                        self._check_seen(seat, new)  # (says where it was seen; or an earlier breach)
+                    raise
+            self._check_seen(seat, new)
+            if check:
                 self._check_earlier(seat, new)
             events = list(self.state.apply(action))
         except StockMissing as e:  # the action waits for the card (nothing changed), its cards seen
@@ -155,6 +172,7 @@ class HiddenDeal:
             self.waiting = e
             for c in new:
                 self._seen.setdefault(c, []).append(self.stepped)
+            self._pending = new
             return []
         except BaseException:
             self.state = before
@@ -162,9 +180,32 @@ class HiddenDeal:
         self._before.append(before)
         self._held.append(new)
         self._mine[seat].append(self.stepped)
+        if self._could_prove(self.stepped, seat, held=new):
+            self._open[seat].append(self.stepped)
         self._saw(self.stepped, seat, action, new)
         self.stepped += 1
         return events
+
+    def _available(self, cards: list[int]) -> list[int]:
+        """Those of ``cards`` the deck still has to give, each as often as it may still come
+        (a card seen as often as the deck holds it, or not in the game, left out)."""
+        left: dict[int, int] = {}
+        out = []
+        for c in cards:
+            k = left.get(c)
+            if k is None:
+                k = self._pool.get(c, 0) - len(self._seen.get(c, []))
+            if k > 0:
+                out.append(c)
+            left[c] = k - 1
+        return out
+
+    def _unsee_pending(self) -> None:
+        """Forget the sightings of the action that waited for a stock card (it is stepped
+        now, and seen as it is)."""
+        for c in self._pending:
+            self._seen[c].remove(self.stepped)
+        self._pending = []
 
     def _new_cards(self, seat: int, action: Action) -> list[int]:
         """The cards ``action`` shows that ``seat`` is not known to hold already."""
@@ -186,7 +227,8 @@ class HiddenDeal:
 
     def load(self, actions: Sequence[Action]) -> list[Event]:
         """Take ``actions`` as entered before (a journal resumed, an undo): stepped by the
-        rules without the checks :meth:`enter` made of them when they were entered."""
+        rules, and checked against the cards seen, but not for what they prove of earlier
+        actions (the deal's end checks that, with the hands rebuilt)."""
         self.actions.extend(actions)
         return self._advance()
 
@@ -206,23 +248,35 @@ class HiddenDeal:
         self._choices = None
         return events
 
+    def renote(self, action: Action) -> None:
+        """The last action again, with another note (the rules do not read notes)."""
+        last = self.actions[-1]
+        if not last.same(action):
+            raise ValueError("renote takes the last action, its note alone changed")
+        self.actions[-1] = action
+
     def reveal(self, card: int) -> list[Event]:
         """Add ``card`` to the stock, as revealed; the deal is stepped again from its start
         with it. The events of the step it let be taken (the deal's beginning, or the
         action that waited for it); Illegal if the rules refuse it (nothing changes then)."""
         self._check_seen(-1, [card], duplicate="deal-duplicate", absent="deal-card")
         waited = self.waiting is not None
-        at_start = waited and self._waits_at_start
+        if self._waits_at_start or self.game.stock_with_deal:
+            # (the deal begins with the card, or its rules refuse it: begun again, nothing stepped yet)
+            self.stock.append(card)
+            try:
+                events = self._restart()
+            except BaseException:
+                self.stock.pop()
+                self._restart()
+                raise
+            return [*self.events, *events] if waited else []
+        self.state.reveal_stock([card])  # (Illegal, nothing changed, if the rules turn no more)
         self.stock.append(card)
-        try:
-            events = self._restart()
-        except BaseException:
-            self.stock.pop()
-            self._restart()
-            raise
-        if not waited:
-            return []
-        return [*self.events, *events] if at_start else events
+        self._seen.setdefault(card, []).append(-len(self.stock))
+        self.waiting = None
+        self._choices = None
+        return self._advance() if waited else []
 
     def _restart(self) -> list[Event]:
         """The deal stepped again from its start (its stock changed); the events of the last
@@ -238,7 +292,7 @@ class HiddenDeal:
 
     # -- what the cards seen prove ----------------------------------------------------------
     def _check_seen(
-        self, seat: int, new: Sequence[int], duplicate: str = "not-held", absent: str = "not-held"
+        self, seat: int, new: Sequence[int], duplicate: str = NOT_HELD, absent: str = NOT_HELD
     ) -> None:
         """Illegal (rule ``absent``) if a card of ``new`` is not in this game, or (rule
         ``duplicate``) seen as often as the deck holds it; EarlierBreach if another seat
@@ -254,17 +308,29 @@ class HiddenDeal:
             for other, shown in enumerate(self._shown):
                 if other != seat and shown[c]:
                     self._check_without(other, c)
-            raise Illegal(duplicate, self._seen_text(c, holds))
+            raise Illegal(duplicate, self._seen_text(c, k, holds))
 
-    def _seen_text(self, card: int, holds: int) -> str:
-        places = [self._place(i) for i in self._seen.get(card, [])]
+    def _seen_text(self, card: int, k: int, holds: int) -> str:
+        """Why ``card``, shown ``k`` times more now, is seen more often than the deck's
+        ``holds``."""
+        counted = Counter(self._place(i) for i in self._seen.get(card, []))
+        places = [
+            place if k == 1 else f"{place} ({'twice' if k == 2 else f'{k} times'})"
+            for place, k in counted.items()
+        ]
         code = self.game.deck.code(card)
         word = self.game.deal_word
-        if holds == 1:
+        times = "once" if holds == 1 else f"{holds} times"
+        if not places:  # (all of them in this one action)
+            return f"{code} is played {k} times at once, but the deck holds it {times}"
+        seen = counted.total()
+        if seen == 1 and k == 1:
             return f"{code} is seen already in this {word} ({places[0]})"
+        before = "once" if seen == 1 else f"{seen} times"
+        now = "once" if k == 1 else f"{k} times"
         return (
-            f"{code} is seen {holds} times already in this {word}, as often as the deck holds it "
-            f"({', '.join(places)})"
+            f"{code} is seen {before} already in this {word} ({', '.join(places)}) and {now} now, "
+            f"but the deck holds it {times}"
         )
 
     def _place(self, where: int) -> str:
@@ -278,8 +344,21 @@ class HiddenDeal:
         them: the first such action."""
         if not new:
             return
-        for i in self._mine[seat]:
+        for i in self._open[seat]:
             self._verify_holding(i, seat, [*self._held[i], *new])
+
+    def _could_prove(self, index: int, seat: int, held: list[int]) -> bool:
+        """Whether some card not seen yet, shown later by ``seat``, could prove action
+        ``index`` (holding ``held``) illegal: whether the rules refuse it with every such card
+        in the hand then. The rules ask more of a hand that holds more (a suit to follow, a
+        trump to play), never less, so an action they accept then stays legal whatever the
+        seat shows later, and is not checked again."""
+        unseen = self.unseen()
+        try:
+            self._verify_holding(index, seat, [*held, *unseen])
+        except EarlierBreach:
+            return True
+        return False
 
     def _check_without(self, seat: int, card: int) -> None:
         """EarlierBreach if ``seat``'s action that showed ``card`` is illegal without it."""
@@ -314,7 +393,7 @@ class HiddenDeal:
         """Each seat's hand as its actions show it: the cards it played, in order."""
         hands: list[list[int]] = [[] for _ in range(self.state.n)]
         for action in self.actions:
-            hands[action.seat].extend(played_cards(action))  # type: ignore[attr-defined]
+            hands[_seat(action)].extend(played_cards(action))
         return hands
 
     def unseen(self) -> list[int]:
@@ -352,19 +431,28 @@ class HiddenDeal:
                 probe = state.copy()
                 probe.hold(other, unseen)
                 for a in probe.legal_actions():
-                    if a.seat == other:  # type: ignore[attr-defined]
+                    if _seat(a) == other:
                         found.setdefault(_key(a), a)
         possible = {k: a for k, a in found.items() if self._possible(a)}
-        due = [a for a in every if _key(a) in possible]
-        guessed = any(self._new_cards(a.seat, a) for a in possible.values())  # type: ignore[attr-defined]
-        self._choices = Choices(list(possible.values()), due if len(due) < len(possible) else [], guessed)
+        mine = len([a for a in possible.values() if _seat(a) == seat])
+        due = [a for a in every if _key(a) in possible and _seat(a) == seat]
+        guessed = any(self._new_cards(_seat(a), a) for a in possible.values())
+        self._choices = Choices(list(possible.values()), due if len(due) < mine else [], guessed)
         return self._choices
 
     def _possible(self, action: Action) -> bool:
-        seat: int = action.seat  # type: ignore[attr-defined]
+        """Whether :meth:`enter` would take ``action`` now (its cards held for the rules'
+        check, and taken out again)."""
+        seat = _seat(action)
         new = self._new_cards(seat, action)
+        state = self.state
         try:
             self._check_seen(seat, new)
+            state.hold(seat, new)
+            try:
+                state.verify(action)
+            finally:
+                state.release(seat, new)
             self._check_earlier(seat, new)
         except Illegal:
             return False
@@ -374,3 +462,9 @@ class HiddenDeal:
 #: an action's bytes, to tell equal actions apart from others (Actions with a list of cards
 #: are not hashable)
 _key = msgspec.msgpack.Encoder().encode
+
+
+def _seat(action: Action) -> int:
+    """The seat that takes ``action`` (every action has one)."""
+    seat: int = action.seat  # type: ignore[attr-defined]
+    return seat

@@ -186,6 +186,21 @@ class Recorder(EntryLog):
             index = len(self.current.stock) if self.current is not None else 0
         return self.game.stock_card(index)
 
+    def waiting_action(self) -> str | None:
+        """The action entered that waits for the stock card due (the last card of a forest
+        trick comes with the next forest card), in the notation's words; None when none
+        waits."""
+        if self._stop is None or self.current is None:
+            return None
+        d = self.current
+        if self.hidden is not None:
+            index = self.hidden.stepped
+        elif self._known_begun():
+            index = self.live.pushed
+        else:
+            return None
+        return d.actions[index] if index < len(d.actions) else None
+
     def _waiting(self) -> None:
         """Rejected while the rules wait for a stock card: it comes before anything else."""
         if self._stop is not None:
@@ -340,8 +355,13 @@ class Recorder(EntryLog):
         steps, refused = self._follow()
         if refused is not None and refused[0] == len(self.deals) - 1:
             _, action, err = refused
-            at = action if action is not None else 0
-            wrong = d.actions[at] if at < len(d.actions) else "the deal"
+            word = self.game.deal_word
+            if action is None:  # the deal itself, with its rebuilt hands: back before its last card
+                at = max(len(d.actions) - 1, 0)
+                what = f"its hands as the plays rebuild them are illegal: {err.reason}"
+            else:
+                at = action
+                what = f"action {at + 1} ({d.actions[at]}) is illegal: {err.reason}"
             if self._known_begun():
                 self.live.drop()
             try:
@@ -351,9 +371,8 @@ class Recorder(EntryLog):
                 raise
             self._follow()  # the deal, its hands unknown again, up to the action at fault
             raise Rejected(
-                f"the {self.game.deal_word}, checked with the hands rebuilt from the plays: action {at + 1} "
-                f"({wrong}) is illegal: {err.reason}; the {self.game.deal_word} goes back to before it "
-                f"(its {plural(at, 'action')} before it are kept)",
+                f"the {word}, checked with the hands rebuilt from the plays: {what}; the {word} goes back "
+                f"to before action {at + 1} (its {plural(at, 'action')} before it are kept)",
                 err.rule,
                 action=at,
             )
@@ -371,6 +390,9 @@ class Recorder(EntryLog):
         except CardCodeError as e:
             raise Rejected(str(e), "format.card") from None
         d = self.current
+        if self.status() != "play":  # (the deal is over: what it turned is in the record)
+            word = self.game.deal_word
+            raise Rejected(f"{word} {len(self.deals)} is over: no stock card is due", "after-end")
         entry = {"stock": code}
         hidden = self.hidden
         if hidden is not None:  # unknown hands: checked against the cards seen, and by the rules
@@ -389,9 +411,6 @@ class Recorder(EntryLog):
             if hidden.over:
                 self._close_hidden(hidden)
             return said
-        if d.rebuilt:
-            self._commit(entry)
-            return self._check_rebuilt()
         # typed or dealt hands: checked against the table before it is accepted, as plays are;
         # the deal is stepped again from its start with the card
         self._admit(entry)
@@ -461,12 +480,31 @@ class Recorder(EntryLog):
         action = parse_action(self.game, d.actions[-1])
         line = format_action(self.game, msgspec.structs.replace(action, note=text))
         last_pushed = self._known_begun() and self.live.pushed == len(d.actions)
+        noted = parse_action(self.game, line)
         self._commit({"note": line})
         if last_pushed:  # the live game's action takes the note
             self.live.pop()
-        if last_pushed or self.hidden is not None:
             self._follow()
+        elif self.hidden is not None:
+            self.hidden.renote(noted)
         return line
+
+    @classmethod
+    def resume(cls, journal: str | Path) -> Recorder:
+        """:meth:`EntryLog.resume <gamerec.entries.EntryLog.resume>`, and the step a stop cut
+        in two finished: a deal of unknown hands whose last card is in the journal but not its
+        hands (rebuilt from the plays and checked now, as the last card would have)."""
+        rec = super().resume(journal)
+        hidden = rec.hidden
+        if hidden is not None and hidden.over:
+            try:
+                rec._close_hidden(hidden)
+            except Rejected as e:
+                rec.repair = f"{rec.journal}: the last {rec.game.deal_word}'s hands: {e.message} [{e.rule}]"
+            except BaseException:
+                rec.close()
+                raise
+        return rec
 
     def finish(self, output: str | Path, *, force: bool = False) -> Verdict:
         """Write the record atomically to ``output``, remove the journal, and return its

@@ -43,18 +43,16 @@ def _seat_prefix(rec: Recorder, text: str) -> tuple[str, int | None, str]:
 
 
 def completions(rec: Recorder, text: str) -> list[str]:
-    """The lines ``text`` may become: the legal actions of the seat to move that begin
-    with what is typed, in the notation's words, the seat as typed (by name or number) or
-    left out (a bare action, for the seat to move). None with unknown hands or while a
-    stock card is due (nothing is known to be legal then), nor after another seat."""
+    """The lines ``text`` may become: the legal actions that begin with what is typed, in
+    the notation's words, the seat as typed (by name or number: another seat's, such as a
+    declaration out of turn) or left out (a bare action, for the seat to move). With the
+    hands unknown, what can still be legal; none while a stock card is due."""
     legal = rec.legal()
     if not legal:
         return []
     prefix, seat, rest = _seat_prefix(rec, text)
-    to_move = rec.to_move()
-    if seat is not None and seat != to_move:
-        return []
-    bare = [line.partition(" ")[2] for line in legal]
+    whose = str(rec.to_move() if seat is None else seat)  # (another seat: what it may do now, a declaration)
+    bare = [words for number, _, words in (line.partition(" ") for line in legal) if number == whose]
     return [prefix + words for words in bare if words.startswith(rest)]
 
 
@@ -119,7 +117,9 @@ def _situation(rec: Recorder) -> str | None:
     """What is due when it is not an action of a known seat, in words (None: an action)."""
     word = rec.game.deal_word
     if rec.needs_stock:
-        return f"{word} {len(rec.deals)}: the {rec.stock_due} is due"
+        waits = rec.waiting_action()
+        after = f"; {waits} waits for it" if waits else ""
+        return f"{word} {len(rec.deals)}: the {rec.stock_due} is due{after}"
     if rec.status() == "deal":
         return f"{word} {len(rec.deals) + 1} is next"
     if rec.status() == "over":

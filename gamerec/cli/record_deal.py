@@ -34,7 +34,23 @@ def undo(rec: Recorder) -> None:
     ).lower().startswith("y"):
         say("kept")
         return
-    attempt(lambda: [f"undone: {rec.undo()}"])
+
+    def step() -> list[str]:
+        whole = rec.current is not None and rec.current.last_entered() == "deal"
+        said = [f"undone: {rec.undo()}"]
+        if whole and rec.deals and begins_itself(rec):  # it would begin again at once: the step before it too
+            said.append(f"undone: {rec.undo()}")
+        return said
+
+    attempt(step)
+
+
+def begins_itself(rec: Recorder) -> bool:
+    """Whether the next deal begins with nothing asked: dealt from the seed, or its seat
+    fixed by the rules and its hands unknown, with no up-card."""
+    if rec.hands == "seed":
+        return True
+    return rec.hands == "unknown" and rec.expected_seat() is not None and rec.deal_shape()[1] == 0
 
 
 def attempt(step: Callable[..., list[str]], *args: str) -> None:

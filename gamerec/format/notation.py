@@ -61,6 +61,8 @@ _json_decode = msgspec.json.Decoder().decode
 
 #: the longest line read, in characters (a note at its limit fits well)
 MAX_LINE = 65536
+#: the longest message about a line (it quotes the line's words: they are cut)
+MAX_MESSAGE = 300
 
 
 class _Line:
@@ -74,6 +76,8 @@ class _Line:
         self.text = text
 
     def error(self, column: int, message: str) -> FormatError:
+        if len(message) > MAX_MESSAGE:  # (what it quotes of a line may be as long as the line)
+            message = f"{message[: MAX_MESSAGE - 40]}… ({len(message)} characters)"
         return FormatError(f"line {self.number}, column {column}: {message}", CODE)
 
 

@@ -285,6 +285,13 @@ class BlackSwan2012State(GameState):
                 else f"{code} played {k} times but held {'once' if have == 1 else f'{have} times'}"
             )
             raise Illegal("not-held", f"{what} (holds {self._hand_text(seat)})")
+        left = self.held[seat]
+        if len(cards) > left:  # (with the hands hidden: each card is held as it is played)
+            raise Illegal(
+                "not-held",
+                f"{plural(len(cards), 'card')} played, but {seat_name(self.players, seat)} holds "
+                f"{plural(left, 'card')}",
+            )
         if combination(cards, self.min_run, self.joker_triple) is None:
             raise Illegal("combination", self._why_not(cards))
 

@@ -259,9 +259,11 @@ class BlackballState(TrickState):
                 trump = self.trump
                 if self.must_trump and trump >= 0 and suit != trump and counts[trump]:
                     held = _suit_list([c for c in hand if c // 13 == trump])
+                    void = f"void in {SUIT_NAMES[led]}"
+                    if self.hidden:  # (the hand is known only as far as it was shown)
+                        void = f"holding no {SUIT_NAMES[led]} it would have to follow"
                     raise Illegal(
-                        "must-trump",
-                        f"void in {SUIT_NAMES[led]}, must play a trump ({SUIT_NAMES[trump]}): holds {held}",
+                        "must-trump", f"{void}, must play a trump ({SUIT_NAMES[trump]}): holds {held}"
                     )
 
     def apply(self, action: Action) -> Sequence[Event]:

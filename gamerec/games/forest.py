@@ -224,6 +224,15 @@ class ForestState(TrickState):
     def cards_in_game(self) -> Mapping[int, int]:
         return dict.fromkeys(self.pool, 1)
 
+    def reveal_stock(self, cards: Sequence[int]) -> None:
+        if len(self.stock) + len(cards) > self.pile_size:
+            raise Illegal(
+                "deal-stock",
+                f"round {self.deal_index + 1}: the forest stock holds {plural(self.pile_size, 'card')}, "
+                f"the record would give {len(self.stock) + len(cards)}",
+            )
+        self.stock = [*self.stock, *cards]
+
     def _turn_forest(self) -> ForestTurned:
         """Before a trick: the next stock card becomes the forest card (the last one stays
         when the stock is empty)."""

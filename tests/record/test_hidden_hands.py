@@ -83,7 +83,7 @@ def test_three_jokers_and_no_fourth() -> None:
         "2 play JK",
         "not-held",
         "JK is seen 3 times already in this deal",
-        "action 1, action 1, action 2",
+        "(action 1 (twice), action 2)",
     )
 
 
@@ -193,3 +193,52 @@ def test_a_game_whose_plays_do_not_show_every_card_has_no_hidden_hands() -> None
     state = game.new_state({}, ["A", "B"])
     with pytest.raises(GamerecError, match="not played with hidden hands"):
         state.hold(0, [1])
+
+
+# -- found by a review and a new user's try ---------------------------------------------------------
+def test_a_seat_plays_no_more_cards_than_it_holds() -> None:
+    """A black-swan-2012 seat with one card left played two jokers: its count went below 0,
+    it never went out, and the deal could never end."""
+    hidden = deal("black-swan-2012", 2, {"target": 5000})
+    codes = iter(c for c in hidden.game.deck.codes if c not in ("JK", "BS"))
+    state: Any = hidden.state
+    while not (state.held[state.turn] == 1 and len(state.table) <= 5):
+        enter(hidden, f"{state.turn} play {next(codes)}")
+        state = hidden.state
+    refused(hidden, f"{state.turn} play JK JK", "not-held", "2 cards played", "holds 1 card")
+    assert all("JK JK" not in format_action(hidden.game, a) for a in hidden.choices().actions)
+
+
+def test_a_card_repeated_in_one_play() -> None:
+    """``play AS AS`` raised IndexError (the message read where the card was seen before)."""
+    hidden = deal("black-swan-2012", 2)
+    refused(hidden, "0 play AS AS", "not-held", "AS is played 2 times at once, but the deck holds it once")
+    refused(
+        hidden,
+        "0 play JK JK JK JK",
+        "not-held",
+        "JK is played 4 times at once, but the deck holds it 3 times",
+    )
+    refused(hidden, "0 play BS BS", "not-held")  # (not a combination either: the cards first, as the rules)
+
+
+def test_declarations_out_of_turn_are_not_a_suit_to_follow() -> None:
+    """With declarations open to every seat, every play of the seat to move was said to be
+    due ("if the seat holds one, one of 0 declare, 0 play 2C ...")."""
+    hidden = deal("black-swan-2012", 4, {"swan_declaration": True})
+    choices = hidden.choices()
+    assert choices.due == [] and choices.guessed
+
+
+def test_a_must_trump_proof_does_not_claim_a_void_it_cannot_know() -> None:
+    hidden = deal_round_2(deal("blackball", 2, {"must_trump": True}, dealer=0, stock="7S"))
+    enter(hidden, "0 bid 0", "1 bid 0", "0 play AH", "1 play 2C", "0 play 4D")
+    err = refused(hidden, "1 play 3S", "must-trump", "holding no hearts it would have to follow")
+    assert "void" not in err.reason
+
+
+def test_a_stock_card_in_a_game_that_turns_none_during_a_deal() -> None:
+    hidden = deal("black-swan-2012", 2)
+    with pytest.raises(Illegal) as info:
+        hidden.reveal(hidden.game.deck.parse("2C"))
+    assert info.value.rule == "deal-stock" and hidden.stock == []

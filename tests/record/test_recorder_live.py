@@ -158,7 +158,11 @@ def test_the_prompt_says_a_stock_card_comes_first(tmp_path: Path) -> None:
 
 
 # -- unknown hands: rebuilt from the plays, reopened at a wrong one -----------------------------
-UNKNOWN = [("blackball", 2, {}), ("forest", 2, {"hand_size": 2, "max_number": 4})]
+UNKNOWN = [
+    ("blackball", 2, {}),
+    ("forest", 2, {"hand_size": 2, "max_number": 4}),
+    ("black-swan-2012", 2, {"target": 100}),
+]
 
 
 def _shadow_legal(rec: Recorder, deal: Deal[Any]) -> list[str]:
@@ -228,6 +232,11 @@ def test_unknown_hands_live_and_resumed_agree(
                 assert resumed.live.record == rec.live.record
                 assert resumed.live.state.snapshot() == rec.live.state.snapshot()
                 assert resumed.status() == rec.status() and resumed.legal() == rec.legal()
+                assert (resumed.hidden is None) == (rec.hidden is None)
+                if resumed.hidden is not None and rec.hidden is not None:  # the deal of unknown hands
+                    assert resumed.hidden.state.snapshot() == rec.hidden.state.snapshot()
+                    assert resumed.hidden.stepped == rec.hidden.stepped
+                    assert resumed.hidden.unseen() == rec.hidden.unseen()
             finally:
                 resumed.close()
     finally:

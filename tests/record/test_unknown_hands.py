@@ -261,3 +261,82 @@ def test_the_toolbar_and_tab_offer_what_can_still_be_legal(tmp_path: Path) -> No
     assert completions(rec, "play Q") == ["play QC", "play QD", "play QH", "play QS"]
     assert completions(rec, "play J") == ["play JD", "play JH", "play JS"]  # (JC is the up-card)
     rec.close()
+
+
+# -- found by a review and a new user's try ---------------------------------------------------------
+def test_a_journal_cut_between_the_last_card_and_the_hands_resumes_the_next_deal(tmp_path: Path) -> None:
+    """The last card and the hands it rebuilds are two journal lines: a stop between them
+    resumed a deal that was over but not closed, refusing every action and every deal."""
+    journal = tmp_path / "g.journal"
+    rec = Recorder.start(journal, "blackball", ["Ann", "Bo"], hands="unknown")
+    rec.begin_deal(0, None, [rec.game.deck.parse("JC")])
+    for line in ("1 bid 0", "0 bid 0", "1 play KC", "0 play 7D"):
+        rec.enter(line)
+    rec.close()
+    lines = journal.read_text().splitlines(keepends=True)
+    assert lines[-1].startswith('{"hands"')
+    journal.write_text("".join(lines[:-1]))
+    rec = Recorder.resume(journal)
+    assert rec.repair is None and rec.status() == "deal" and rec.deals[0].hands == [["7D"], ["KC"]]
+    assert journal.read_text().splitlines()[-1].startswith('{"hands"')  # the step finished
+    rec.begin_deal(1, None, [rec.game.deck.parse("7S")])
+    rec.close()
+
+
+def test_no_stock_card_after_the_deal_is_over(tmp_path: Path) -> None:
+    rec = Recorder.start(tmp_path / "j", "blackball", ["Ann", "Bo"], hands="unknown")
+    rec.begin_deal(0, None, [rec.game.deck.parse("JC")])
+    for line in ("1 bid 0", "0 bid 0", "1 play KC", "0 play 7D"):
+        rec.enter(line)
+    with pytest.raises(Rejected, match="round 1 is over: no stock card is due") as info:
+        rec.reveal("2D")
+    assert info.value.rule == "after-end" and rec.deals[0].stock == ["JC"]
+    rec.close()
+
+
+@pytest.mark.parametrize("hands", ["unknown", "seed"])
+def test_undo_goes_back_into_a_deal_that_ended_when_the_next_begins_by_itself(
+    tmp_path: Path, hands: str
+) -> None:
+    """In forest (and black-swan-2012) the next deal begins at once: undo took it back, and it
+    began again, so the last card of a deal could never be corrected."""
+    args = ["-o", "u.grec", "-g", "forest", "-p", "Ann,Bo", "--hands", hands, "--rule", "hand_size=1"]
+    args += ["--rule", "max_number=5", *(["--seed", "3"] if hands == "seed" else [])]
+    typed = (
+        "Ann\nR3\nplay R4\nplay R2\nundo\nquit\n"
+        if hands == "unknown"
+        else "play Y3\nplay G1\nundo\ny\nquit\n"
+    )
+    r = record(tmp_path, typed, *args)
+    assert r.returncode == 0, r.stdout + r.stderr
+    undone = (
+        "round 2\n  → undone: 1 play R2"
+        if hands == "unknown"
+        else "round 2 and its hands\n  → undone: 0 play G1"
+    )
+    assert f"→ undone: {undone}" in r.stdout, r.stdout
+    rec = Recorder.resume(tmp_path / "u.grec.journal")
+    assert len(rec.deals) == 1 and len(rec.deals[0].actions) == 1 and rec.status() == "play"
+    rec.close()
+
+
+def test_show_says_which_action_waits_for_the_forest_card(tmp_path: Path) -> None:
+    r = record(tmp_path, "Bo\nR3\nplay R4\nplay R2\nshow\nquit\n", "-o", "f.grec", *FOREST_2)
+    assert "round 1: the forest card for trick 2 is due; 0 play R2 waits for it" in r.stdout
+
+
+def test_tab_completes_another_seats_declaration(tmp_path: Path) -> None:
+    rules = {"swan_declaration": True}
+    rec = Recorder.start(tmp_path / "j", "black-swan-2012", ["Ann", "Bo", "Cy", "Di"], rules, hands="unknown")
+    rec.begin_deal(0, None, [])
+    assert completions(rec, "3 d") == ["3 declare"] and completions(rec, "Di d") == ["Di declare"]
+    assert "declare" in completions(rec, "d")  # (Ann's own)
+    rec.close()
+
+
+def test_a_long_line_is_quoted_short(tmp_path: Path) -> None:
+    typed = "0\n" + "Z" * 5000 + "\n2C\nplay " + "Q" * 5000 + "\nquit\n"
+    r = record(tmp_path, typed, "-o", "h.grec", *BLACKBALL)
+    assert r.returncode == 0
+    assert max(len(line) for line in r.stdout.splitlines()) < 400
+    assert "… (5000 characters)" in r.stdout

@@ -5,7 +5,8 @@
 - A mutated game (one fault put into a seeded one) is refused first at the action, and
   with the rule, that ``validate`` names on the game with its true hands: at the entry
   itself when the fault does not depend on unseen cards (a seat out of turn, a card seen
-  already, a bid out of range or hooked, a bid in the play, cards that make no combination), and
+  already, a bid out of range or hooked, a bid in the play, cards that make no combination, a
+  card twice in one play, more cards than the seat holds), and
   when a later card of the seat proves it otherwise (a revoke, proved when the seat plays
   the suit; a Black Swan declared by a seat that was not dealt it, proved when its holder
   plays it).
@@ -41,7 +42,7 @@ SETUPS: dict[str, tuple[tuple[int, ...], dict[str, Any]]] = {
     "black-swan-2012": ((2, 3, 4), {"target": 150}),
 }
 EXAMPLES = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 
 
@@ -75,7 +76,7 @@ def test_a_seeded_game_recorded_with_unknown_hands_is_the_game(
 KINDS = {
     "blackball": ("seat", "seen", "bid", "hook", "kind", "revoke"),
     "forest": ("seat", "seen", "revoke"),
-    "black-swan-2012": ("seat", "seen", "declare", "combination"),
+    "black-swan-2012": ("seat", "seen", "declare", "combination", "repeat", "overplay"),
 }
 #: the kinds a later card proves (the others are refused at their own entry)
 PROVED_LATER = {"revoke", "declare"}
@@ -141,6 +142,20 @@ def mutate(record: Record, kind: str, pick: int) -> tuple[Record, int] | None:
                 if _refused_as(at, Cards(seat, pair)) == "combination":
                     new = Cards(seat, pair)
                     break
+        elif kind == "repeat" and type(a) is Cards and 1 < len(at.table) + 2 <= 7:  # type: ignore[attr-defined]
+            # a card the deck holds once, twice in one play
+            mine = [c for c in deal.hands[seat] if c not in seen_then and c not in (JOKER, SWAN)]
+            if mine:
+                new = Cards(seat, [mine[0], mine[0]])
+        elif kind == "overplay" and type(a) is Cards:
+            # the seat's cards left and one more of another seat's, where they fit the table
+            played = [c for b in deal.actions[:t] if _seat_of(b) == seat for c in played_cards(b)]
+            left = list(deal.hands[seat])
+            for c in played:
+                left.remove(c)
+            others = [c for s2, h in enumerate(deal.hands) if s2 != seat for c in h if c not in seen_then]
+            if others and len(left) + 1 <= 7 - len(at.table):  # type: ignore[attr-defined]
+                new = Cards(seat, [*left, rng.choice(others)])
         elif kind == "declare" and t == 0 and not any(type(d) is Declare for d in deal.actions):
             # (a deal with a declaration of its own would then have two faults)
             holder = next(s for s, h in enumerate(deal.hands) if SWAN in h)
@@ -154,6 +169,11 @@ def mutate(record: Record, kind: str, pick: int) -> tuple[Record, int] | None:
         if new is not None:
             return _with(record, di, deal, [*actions, new]), t
     return None
+
+
+def _seat_of(action: Action) -> int:
+    seat: int = action.seat  # type: ignore[attr-defined]
+    return seat
 
 
 def _refused_as(state: GameState, action: Action) -> str | None:
