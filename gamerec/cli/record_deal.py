@@ -246,7 +246,7 @@ def _read_cards(rec: Recorder, answer: str, before: Counter[int], size: int) -> 
     try:
         cards = [deck.parse(c) for c in answer.split()]
     except CardCodeError as e:
-        say(f"✗ {e}", "red")
+        say(f"✗ {e} [format.card]", "red")
         return None
     here = Counter(cards)
     again = [c for c in here if before[c] + here[c] > deck.counts.get(c, 1)]
