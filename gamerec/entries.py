@@ -20,24 +20,27 @@ stepped by the rules on what is known (:class:`~gamerec.hidden_hands.HiddenDeal`
 :meth:`EntryLog._follow` extends them; they stop short only at a stock card the deal does
 not give yet. :meth:`EntryLog.resume` builds them while it checks the journal; from then on
 the recorder (:mod:`gamerec.recorder`) steps them with each entry it takes: entering lines
-at the prompt, undo in words.
+at the prompt, undo in words. What the table sees of them (the status, whose turn it is, what
+is legal, the stock card due) is asked of the log: :meth:`EntryLog.status`,
+:meth:`EntryLog.to_move`, :meth:`EntryLog.legal`, :meth:`EntryLog.choices`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Self
 
 import msgspec
 
-from .engine import Event, Game
+from .engine import Event, Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
-from .format.notation import format_record, parse_action
+from .format.notation import format_action, format_record, parse_action
 from .format.notation_read import parse_record
-from .format.record import Deal, Record
+from .format.record import Action, Deal, Record
 from .games import get_game
 from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
@@ -297,6 +300,107 @@ class EntryLog:
         self.hidden = hidden
         self._stop = hidden.waiting
         return None
+
+    # -- the live game as the table sees it ------------------------------------------------
+    def state(self) -> GameState:
+        """The live game state: the known deals as far as the rules go (before a stock
+        card they wait for), and the current deal as far as it is known when its hands are
+        unknown (:attr:`hidden`)."""
+        return self.live.state if self.hidden is None else self.hidden.state
+
+    @property
+    def unknown_hands(self) -> bool:
+        d = self.current
+        return d is not None and d.hands is None
+
+    def status(self) -> str:
+        """``deal`` (a new deal is due), ``play`` (actions, or a stock card, are due) or
+        ``over``."""
+        if self.unknown_hands or self._stop is not None:
+            return "play"
+        state = self.live.state
+        if not state.deal_over:
+            return "play"
+        if state.finished and not self.game.open_ended:
+            return "over"
+        return "deal"
+
+    def to_move(self) -> int | None:
+        """The seat to move (None between deals, and while a stock card is due)."""
+        if self._stop is not None:
+            return None
+        return self.state().to_move
+
+    def legal(self) -> list[str]:
+        """The legal actions now, in the notation's words (none while a stock card is due:
+        :attr:`needs_stock`); with unknown hands, those some hand could make legal
+        (:meth:`choices`)."""
+        return self.choices()[0]
+
+    def choices(self) -> tuple[list[str], list[str], bool]:
+        """The legal actions now, in the notation's words; those of them the rules ask for
+        first when the seat holds them (with unknown hands: a suit it must follow, if it
+        holds one; else none); and whether some are legal only if the seat holds a card
+        nobody has seen (with unknown hands)."""
+        if self._stop is not None:
+            return [], [], False
+        if self.hidden is not None:  # (those asked for first, if the seat holds one, first)
+            choices = self.hidden.choices()
+            due = [format_action(self.game, a) for a in choices.due]
+            asked = set(due)
+            lines = due + [line for line in map(self._line, choices.actions) if line not in asked]
+            return lines, due, choices.guessed
+        return [format_action(self.game, a) for a in self.live.state.legal_actions()], [], False
+
+    def expected_seat(self) -> int | None:
+        """The dealer (or first player) the next deal must have, None when it is free."""
+        return self.live.state.expected_dealer() if self.deals else None
+
+    def deal_shape(self) -> tuple[int, int]:
+        """Cards per hand and the stock cards turned at once in the next deal (or the
+        current one, while its hands are unknown), from a deal the game's own dealer makes
+        (sizes only; its cards are not used)."""
+        probe = self.game.deal(self.live.state, random.Random(0))
+        stock = len(probe.stock) if self.game.stock_with_deal else 0
+        return len(probe.hands[0]), stock
+
+    def _line(self, action: Action) -> str:
+        return format_action(self.game, action)
+
+    @property
+    def needs_stock(self) -> bool:
+        """Whether the rules stopped for a stock card the record does not give yet."""
+        return self._stop is not None
+
+    @property
+    def stock_due(self) -> str | None:
+        """The stock card the rules wait for, in the game's words ("forest card for trick
+        3"); None when none is due."""
+        if self._stop is None:
+            return None
+        index = self._stop.index
+        if index < 0:  # (not said: the next card of the stock)
+            index = len(self.current.stock) if self.current is not None else 0
+        return self.game.stock_card(index)
+
+    def waiting_action(self) -> str | None:
+        """The action entered that waits for the stock card due (the last card of a forest
+        trick comes with the next forest card), in the notation's words; None when none
+        waits."""
+        if self._stop is None or self.current is None:
+            return None
+        d = self.current
+        if self.hidden is not None:
+            index = self.hidden.stepped
+        elif self._known_begun():
+            index = self.live.pushed
+        else:
+            return None
+        return d.actions[index] if index < len(d.actions) else None
+
+    def _known_begun(self) -> bool:
+        """Whether the current deal is in the live game (begun there)."""
+        return bool(self.deals) and self.live.begun == len(self.deals)
 
     # -- the journal and its entries --------------------------------------------------------
     def close(self) -> None:
