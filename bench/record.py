@@ -15,9 +15,9 @@ busy spell on a shared machine does not pass for growth.
 With ``--hands unknown`` the game is recorded as at a real table: a seeded game (random
 bots) is entered action by action with its hands never given (the dealer, the up-card and
 each forest card as the rules turn them), so each entry is checked on what is known
-(``gamerec.hidden_hands``) and each deal's hands are rebuilt and checked at its end. Each stock card given is an entry as
-well, timed as one (forest: one a trick; a long deal, `--rule max_number=99`, shows whether
-a card costs more late in a deal).
+(``gamerec.hidden_hands``) and each deal's hands are rebuilt and checked at its end. Each
+stock card given is an entry as well, timed as one (forest: one a trick; a long deal,
+``--rule max_number=99``, shows whether an entry costs more late in a deal).
 
     python bench/record.py                     # black-swan-2012, 2 players, at 50 200 500
     python bench/record.py --game blackball --players 7 --at 50 200 400 --json
