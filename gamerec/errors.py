@@ -10,6 +10,7 @@ __all__ = [
     "GamerecError",
     "Illegal",
     "InputError",
+    "OutputExists",
     "StockMissing",
 ]
 
@@ -28,6 +29,10 @@ class InputError(GamerecError):
     """An input that cannot be opened or an argument that makes no sense."""
 
     code = "input"
+
+
+class OutputExists(InputError):
+    """An output file that is there already, where it may not be replaced (no ``force``)."""
 
 
 class FormatError(GamerecError):

@@ -144,18 +144,19 @@ def append(fd: int, text: str) -> None:
     os.fsync(fd)
 
 
-def backup(journal: Path, data: bytes) -> Path:
+def backup(journal: Path, data: bytes, why: str = "damaged") -> Path:
     """A copy of the journal's ``data`` beside it, under a new name (an earlier copy is
-    kept): JOURNAL.damaged, JOURNAL.damaged.2, ..."""
+    kept): JOURNAL.damaged, JOURNAL.damaged.2, ... (``why``: ``replaced`` for a journal a
+    new recording starts over)."""
     for n in range(1, 1000):
-        path = journal.with_name(journal.name + (".damaged" if n == 1 else f".damaged.{n}"))
+        path = journal.with_name(journal.name + (f".{why}" if n == 1 else f".{why}.{n}"))
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
         except FileExistsError:
             continue
         except OSError as e:
             raise GamerecError(
-                f"{path}: cannot keep a copy of the damaged journal: {e.strerror or e}"
+                f"{path}: cannot keep a copy of the {why} journal: {e.strerror or e}"
             ) from None
         try:
             view = memoryview(data)
@@ -166,7 +167,7 @@ def backup(journal: Path, data: bytes) -> Path:
             os.close(fd)
             path.unlink(missing_ok=True)
             raise GamerecError(
-                f"{path}: cannot keep a copy of the damaged journal: {e.strerror or e}"
+                f"{path}: cannot keep a copy of the {why} journal: {e.strerror or e}"
             ) from None
         os.close(fd)
         return path

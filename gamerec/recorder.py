@@ -43,7 +43,7 @@ from .cards import CardCodeError
 from .engine import Event, Game, check_names, plural
 from .entries import EntryLog, RecordedDeal, Rejected
 from .entry_line import read_action, seat_at
-from .errors import FormatError, GamerecError, Illegal, StockMissing
+from .errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
 from .format.notation import format_action, format_record, parse_action
 from .format.notation_read import parse_record
 from .format.record import Action, Meta, Record
@@ -51,7 +51,7 @@ from .format.write import same_file, write_records
 from .games import get_game
 from .games.views import presenter
 from .hidden_hands import EarlierBreach, HiddenDeal
-from .journal import append, encode_entry, open_locked, release
+from .journal import append, backup, encode_entry, open_locked, read_all, release
 from .stepper import Stepper, run
 from .verdicts import Verdict, verdict_of
 
@@ -86,13 +86,17 @@ class Recorder(EntryLog):
         except FormatError as e:
             raise FormatError(e.message.removeprefix("record from line 1: "), e.code) from None
         path = Path(journal)
-        if path.exists() and not force:
+        if os.path.lexists(path) and not force:
             raise GamerecError(f"{path}: a journal is there already: --resume it, or --force to start over")
         if hands == "unknown" and not g.hands_from_plays:
             raise GamerecError(_no_rebuild(g))
         rec = cls(path, header, hands, seed)
         fd = open_locked(path, create=True)
-        try:  # locked: now empty it, then append from here on
+        try:  # locked: a journal there (--force) kept aside, then emptied; appended from here on
+            old = read_all(fd)
+            if old:
+                kept = backup(path, old, "replaced")
+                rec.repair = f"{path}: the journal there was started over; it is kept in {kept}"
             os.ftruncate(fd, 0)
             append(fd, encode_entry({"header": format_record(header), "hands": hands, "seed": seed}))
         except OSError as e:
@@ -408,14 +412,25 @@ class Recorder(EntryLog):
 
     def finish(self, output: str | Path, *, force: bool = False) -> Verdict:
         """Write the record atomically to ``output``, remove the journal, and return its
-        verdict."""
+        verdict, whose ``source`` is the file written. A file at ``output`` is replaced only
+        with ``force``; else the record goes beside it, under the first name free
+        (``night-2.grec``, ``night-3.grec``...): a record is never written over one that
+        appeared while the game was recorded (another table's)."""
         if same_file(output, self.journal):
             raise GamerecError(f"{output}: is the journal: writing the record there would lose the journal")
         record = self.record()
-        write_records([record], output, force=force)
+        written = Path(output)
+        for n in range(2, 1002):
+            try:
+                write_records([record], written, force=force)
+                break
+            except OutputExists:
+                written = Path(output).with_name(f"{Path(output).stem}-{n}{Path(output).suffix}")
+        else:
+            raise GamerecError(f"{output}: taken, and so are the 1000 names beside it: give another -o")
         self.journal.unlink(missing_ok=True)  # still held: no other recorder takes it up meanwhile
         self.close()
-        return verdict_of(run(record), record, str(output), 0)
+        return verdict_of(run(record), record, str(written), 0)
 
 
 def _no_rebuild(game: Game[Any]) -> str:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import msgspec
+
 from .entry_line import seat_at
+from .escape import terminal_text
 from .games.views import presenter
 from .recorder import Recorder
 from .view import View
@@ -20,6 +23,7 @@ __all__ = [
     "completions",
     "legal_line",
     "score_sheet",
+    "score_sheet_lines",
     "seat_at",
     "some_lines",
     "stock_completions",
@@ -199,3 +203,14 @@ def table_lines(rec: Recorder) -> list[str]:
 def score_sheet(rec: Recorder) -> str:
     """The score sheet of the deals known so far, as the game writes it."""
     return presenter(rec.game.id).history_text(rec.record(known_only=True), rec.state())
+
+
+def score_sheet_lines(rec: Recorder) -> list[str]:
+    """:func:`score_sheet`, line by line, each player's name written on one line (a line
+    break in it shown as ``⏎``): a name cannot start a line of its own, to pass for
+    another's output."""
+    names = [terminal_text(name) for name in rec.header.players]
+    record = msgspec.structs.replace(rec.record(known_only=True), players=names)
+    state = rec.state().copy()
+    state.players = names
+    return presenter(rec.game.id).history_text(record, state).splitlines()

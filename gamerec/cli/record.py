@@ -5,8 +5,10 @@ journal)."""
 from __future__ import annotations
 
 import datetime
+import os
 import re
 import secrets
+import shlex
 import shutil
 from collections.abc import Sequence
 from enum import StrEnum
@@ -185,6 +187,10 @@ def record(
         )
     if not force and Path(output).exists():
         raise GamerecError(f"{output}: exists already (--force replaces it)")
+    _check_output(output)
+    # (--force replaces a file there now; one that appears while the game is recorded is
+    # never replaced: the record is written beside it)
+    replace = force and os.path.lexists(output)
     require_stdin()  # the moves come from it: nothing is made when it is closed
     drawn = False
     if resume is not None:
@@ -212,6 +218,8 @@ def record(
             seed=seed or 0,
             force=force,
         )
+        if rec.repair is not None:  # (--force started over a journal: kept aside)
+            err.print(line(rec.repair, "yellow"))
     prompt_ready()
     say(f"journal: {rec.journal} · {_record_help(rec)}", "dim")
     if resume is None and drawn:
@@ -219,9 +227,10 @@ def record(
     try:
         if resume is not None and rec.deals:  # where the recording stands, once
             show(rec, "show")
-        return _record_loop(rec, output, force)
+        return _record_loop(rec, output, replace)
     except (EOFError, KeyboardInterrupt, Stop) as e:
-        again = f"gamerec record -o {output} --resume {rec.journal}" + (" --force" if force else "")
+        again = f"gamerec record -o {shlex.quote(output)} --resume {shlex.quote(str(rec.journal))}"
+        again += " --force" if force else ""
         unkept = e.unkept if isinstance(e, Stop) else ""
         kept = f"{unkept}; the journal holds the rest" if unkept else "nothing is lost"
         interrupted = isinstance(e, KeyboardInterrupt) or (isinstance(e, Stop) and e.interrupted)
@@ -292,7 +301,17 @@ def _ask_game(
             say("✗ " + e.message.replace("--rule: ", "").replace("--rule ", "option "), "red")
 
 
-def _record_loop(rec: Recorder, output: str, force: bool) -> int:
+def _check_output(output: str) -> None:
+    """Refused before the game, not after it: an output that is a folder, or is there and
+    is not a regular file (a device, a FIFO)."""
+    path = Path(output)
+    if output.endswith(("/", os.sep)) or path.is_dir():
+        raise GamerecError(f"{output}: is a folder: give a file for the record")
+    if path.exists() and not path.is_file():
+        raise GamerecError(f"{output}: not a regular file: gamerec writes the record to a file")
+
+
+def _record_loop(rec: Recorder, output: str, replace: bool) -> int:
     g = rec.game
     names = rec.header.players
     while True:
@@ -301,9 +320,11 @@ def _record_loop(rec: Recorder, output: str, force: bool) -> int:
         if more is None:  # undone: the game goes on from the step before
             continue
         if status == "over" or not more:
-            verdict = rec.finish(output, force=True if rec.deals else force)
+            verdict = rec.finish(output, force=replace)
             out.print(verdict_line(verdict))
-            say(f"wrote {output}")
+            if verdict.source != output:
+                say(f"{output} appeared while the game was recorded: not replaced", "yellow")
+            say(f"wrote {verdict.source}")
             return EXIT_OK if verdict.ok else EXIT_PROBLEM
         if status == "deal":
             record_deal(rec)

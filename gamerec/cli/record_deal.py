@@ -14,7 +14,7 @@ from ..engine import plural
 from ..entry_line import seat_at
 from ..errors import GamerecError
 from ..recorder import Recorder, Rejected
-from ..tableside import card_completions, score_sheet, some_lines, table_lines
+from ..tableside import card_completions, score_sheet_lines, some_lines, table_lines
 from .app import say
 from .record_prompt import ask
 
@@ -22,7 +22,7 @@ from .record_prompt import ask
 def show(rec: Recorder, word: str) -> None:
     """``show`` (the table) or ``score`` (the score sheet)."""
     # each line of the table whole (a name may hold a line break: say makes it inert)
-    lines = table_lines(rec) if word == "show" else score_sheet(rec).splitlines()
+    lines = table_lines(rec) if word == "show" else score_sheet_lines(rec)
     for text_line in lines:
         say(text_line)
 

@@ -16,7 +16,7 @@ from typing import IO
 
 import msgspec
 
-from ..errors import InputError
+from ..errors import InputError, OutputExists
 from ..escape import json_inert
 from . import container, notation
 from .binary import encode_binary, with_defaults
@@ -147,7 +147,7 @@ def write_atomic(
             f"{path}: not a regular file: gamerec writes files (give -o - to write to standard output)"
         )
     if not force and old is not None:
-        raise InputError(f"{path}: exists (use --force to replace it)")
+        raise OutputExists(f"{path}: exists (use --force to replace it)")
     directory = target.parent if str(target.parent) else Path(".")
     remove_stale_temporaries(target)
     size = 0
@@ -171,7 +171,10 @@ def write_atomic(
                     size += len(chunk)
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(tmp, target)
+            if force:
+                os.replace(tmp, target)
+            else:  # never over a file that appeared meanwhile: a link fails where one is
+                _link_new(tmp, target, path)
         except OSError as e:  # a full disk, a file-size limit, a read-only folder: name the file
             raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     except BaseException:
@@ -180,6 +183,21 @@ def write_atomic(
                 os.unlink(tmp)
         raise
     return size
+
+
+def _link_new(tmp: str, target: Path, path: str | Path) -> None:
+    """Put ``tmp`` in place as ``target``, which must not exist (OutputExists if it does by
+    now); where the file system makes no hard links, renamed after a last look."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise OutputExists(f"{path}: exists (use --force to replace it)") from None
+    except OSError:  # (no hard links here: a rename, the name looked at just before)
+        if os.path.lexists(target):
+            raise OutputExists(f"{path}: exists (use --force to replace it)") from None
+        os.replace(tmp, target)
+        return
+    os.unlink(tmp)
 
 
 @contextlib.contextmanager
