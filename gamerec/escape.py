@@ -122,7 +122,8 @@ def csv_cell(value: object) -> object:
     """``value`` for a CSV cell: a number (int, float or Decimal, for a fixed number of
     decimals) stays the number it is; anything else is text, and goes through
     :func:`terminal_text` (so a cell never holds a line break, a CR or an escape sequence)
-    and gets a leading ``'`` where a spreadsheet would read it as a formula.
+    and gets a leading ``'`` where a spreadsheet would read it as a formula, and so does
+    each piece after a separator of any locale (``,``, ``;``, a tab).
 
     >>> csv_cell('=HYPERLINK("http://x")'), csv_cell("Ann\\r=1+1"), csv_cell(-3), csv_cell(None)
     ('\\'=HYPERLINK("http://x")', 'Ann⏎=1+1', -3, '')
@@ -133,21 +134,34 @@ def csv_cell(value: object) -> object:
     if decimal is not None and isinstance(value, decimal.Decimal):
         return value
     text = terminal_text("" if value is None else str(value))
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    if _SEPARATOR.search(text):  # each piece a locale's separator would cut, guarded too
+        return "".join(_guarded(piece) for piece in _SEPARATOR.split(text))
+    return _guarded(text)
+
+
+def _guarded(piece: str) -> str:
+    return "'" + piece if piece.startswith(_FORMULA_START) else piece
+
+
+#: the separators of CSV in some locale (a comma, a semicolon, a tab), kept by the split
+_SEPARATOR = re.compile("([,;\t])")
 
 
 def csv_field(value: object) -> str:
     """``value`` as the text of one CSV field: :func:`csv_cell`, then in double quotes (a
-    ``"`` doubled) where it holds ``,`` or ``"``, as CSV has it. (:func:`csv_cell` leaves no
-    line break or CR to quote.) Numbers are written as Python writes them.
+    ``"`` doubled) where it holds ``"`` or the separator of any locale (``,``, ``;``, a tab),
+    so that a spreadsheet reading ``;`` as the separator keeps it one cell. (:func:`csv_cell`
+    leaves no line break or CR to quote.) Numbers are written as Python writes them.
 
     >>> csv_field('say "hi", Bo'), csv_field("=1+1"), csv_field(2.5), csv_field(None)
     ('"say ""hi"", Bo"', "'=1+1", '2.5', '')
+    >>> print(csv_field("x;=1+1"))
+    "x;'=1+1"
     """
     text = csv_cell(value)
     if type(text) is not str:
         return str(text)
-    if "," in text or '"' in text:
+    if '"' in text or _SEPARATOR.search(text):  # (a comma, or the separator of another locale)
         return '"' + text.replace('"', '""') + '"'
     return text
 

@@ -88,3 +88,36 @@ def test_no_text_makes_a_formula_line_or_breaks_a_row(cells: list[str]) -> None:
     assert len(rows) == 2 and len(rows[1]) == len(cells)
     for cell in rows[1]:
         assert not cell.startswith(FORMULA)
+
+
+# -- issue 31, F6: the separator of another locale ---------------------------------------------
+SEMICOLON_NAMES = ["x;=1+1", "a\t@SUM(A1)", "ok;-2;+3", "Bo"]
+
+
+def _pieces_are_inert(text: str) -> None:
+    """Read with ``;`` or a tab as the separator (a spreadsheet in another locale), no cell
+    of any row starts a formula."""
+    for delimiter in (";", "\t", ","):
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
+            for cell in row:
+                assert not cell.startswith(("=", "+", "@")), (delimiter, cell)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("export", "--to", "csv"), ("score", "--standings", "--csv"), ("stats", "--csv"), ("ratings", "--csv")],
+    ids=["export", "standings", "stats", "ratings"],
+)
+def test_a_semicolon_in_a_cell_keeps_it_one_cell_and_inert(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A player named ``x;=1+1`` gave the unquoted cell ``x;=1+1``: Excel in a locale whose
+    separator is ``;`` read the cell ``=1+1``."""
+    records = [
+        msgspec.structs.replace(r, players=SEMICOLON_NAMES) for r in simulate("blackball", 4, 2, seed=6)
+    ]
+    path = tmp_path / "semi.grec"
+    write_records(records, path)
+    r = cli(args[0], path, *args[1:])
+    assert r.exit_code == 0, r.stderr
+    assert '"x;\'=1+1"' in r.stdout  # quoted, and its second piece guarded
+    _pieces_are_inert(r.stdout)
+    assert any(row and "x;'=1+1" in row for row in csv.reader(io.StringIO(r.stdout, newline="")))
