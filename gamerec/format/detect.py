@@ -4,6 +4,8 @@ line to decide (a first line cut at 64 KiB; the second line after a damaged firs
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from ..errors import FormatError
@@ -11,7 +13,7 @@ from . import container
 from .encodings import Encoding
 from .record import FORMAT_ID
 
-__all__ = ["BLANK", "BOM", "detect", "wants_more"]
+__all__ = ["BLANK", "BOM", "NOT_BLANK", "detect", "wants_more"]
 
 BOM = b"\xef\xbb\xbf"
 BLANK = BOM + b" \t\r\n"
@@ -70,17 +72,24 @@ def _shown(start: bytes) -> str:
     return repr(text) if plain.isprintable() else repr(start)
 
 
+#: the first byte of an input that is not a blank (BLANK's bytes: the BOM's, spaces, tabs,
+#: line ends), found without copying the input
+NOT_BLANK = re.compile(b"[^" + re.escape(BLANK) + b"]")
+
+
 def wants_more(head: bytes) -> bool:
     """Whether :func:`detect` needs more of the input than ``head`` (read from its start)
     to decide: the rest of a first line that starts with ``{`` (JSON Lines are told by their
     whole first line), or the whole second line, where it starts with ``{``, after a first
-    one that is no record of its own (a damaged JSON Lines line). Binary, a JSON array and
-    the text notation are told by their first bytes; junk without a line break is not read
-    further."""
+    one that is no record of its own (a damaged JSON Lines line), and anything after blanks
+    alone (a file may begin with any number of them). Binary, a JSON array and the text
+    notation are told by their first bytes; junk without a line break is not read further."""
     if head.startswith(container.MAGIC) or head[:1] == b"\x89":
         return False
     text = head.lstrip(BLANK)
-    if not text or text.startswith((b"[", b"#", b"gamerec")):
+    if not text:
+        return True  # nothing but blanks yet: what comes after them tells
+    if text.startswith((b"[", b"#", b"gamerec")):
         return False
     lines = text.count(b"\n")
     if lines == 0:

@@ -22,7 +22,7 @@ from . import container
 from .binary import decode_binary
 from .detect import BLANK as _BLANK
 from .detect import BOM as _BOM
-from .detect import detect, wants_more
+from .detect import NOT_BLANK, detect, wants_more
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
 from .progress import OnProgress, Tally, input_size
@@ -152,7 +152,8 @@ def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
     :func:`raw_file`)."""
     source = name_text(source)
     try:
-        first = data[:65536]
+        found = NOT_BLANK.search(data)  # (any number of blanks before the first record)
+        first = data[: (found.start() if found else len(data)) + 65536]
         while wants_more(first) and len(first) < len(data):  # (the lines detection reads)
             ends = data.find(b"\n", len(first))
             first = data if ends < 0 else data[: ends + 1]
@@ -285,6 +286,11 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
             return
         try:
             head = f.read(65536)
+            while head and not NOT_BLANK.search(head):  # blanks alone: skipped, not kept
+                more = f.read(65536)
+                if not more:
+                    break
+                head = b" " + more
             while wants_more(head):  # (the lines detection reads)
                 more = f.readline(MAX_DOCUMENT)
                 if not more:
