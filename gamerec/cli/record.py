@@ -185,9 +185,9 @@ def record(
         raise GamerecError(
             f"{output}: is the journal {the_journal} too: give the record another name than the journal"
         )
+    _check_output(output)
     if not force and Path(output).exists():
         raise GamerecError(f"{output}: exists already (--force replaces it)")
-    _check_output(output)
     # (--force replaces a file there now; one that appears while the game is recorded is
     # never replaced: the record is written beside it)
     replace = force and os.path.lexists(output)

@@ -132,6 +132,8 @@ def write_atomic(
     ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
     cut) left beside ``path`` are removed here once their process is gone."""
     refuse_empty(path, "file name")
+    if str(path).endswith(("/", os.sep)):  # (Path drops the slash: a file named after the folder)
+        raise InputError(f"{path}: names a folder (it ends with a slash): give a file name")
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     if target.is_dir():
         raise InputError(f"{path}: is a directory")
