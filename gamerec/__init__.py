@@ -192,10 +192,34 @@ def write(
 ) -> int:
     """Write ``records`` to ``path`` atomically, in ``encoding`` or the one its suffix
     names (``.grec`` binary, ``.json``, ``.jsonl``, ``.gtxt``); an existing file is replaced
-    only with ``force``. Returns the number of bytes written."""
+    only with ``force``. Returns the number of bytes written.
+
+    What is written reads back: a record the reader would refuse (a name over 256
+    characters, more deals or seats than the format holds, a seat that is not a number...)
+    is refused with the reader's :class:`~gamerec.errors.FormatError` and its code, naming
+    the record (``record 3: ...``), and nothing is written."""
     from .format.write import write_records
 
-    return write_records(records, path, encoding, force=force)
+    return write_records(_readable(records), path, encoding, force=force)
+
+
+def _readable(records: Iterable[Record]) -> Iterator[Record]:
+    """``records``, each checked to read back as it is once written (FormatError, naming
+    the record from 1, for the first that would not)."""
+    from .errors import FormatError, InputError
+    from .format.binary import reread_problem
+    from .format.record import Record
+
+    for number, record in enumerate(records, 1):
+        if not isinstance(record, Record):
+            raise InputError(f"record {number}: not a Record but {type(record).__name__}")
+        try:
+            problem = reread_problem(record)
+        except RecursionError:
+            problem = FormatError("a value nested deeper than the format holds", "format.limit")
+        if problem is not None:
+            raise FormatError(f"record {number}: {problem.message}", problem.code)
+        yield record
 
 
 def simulate(
