@@ -27,6 +27,7 @@ Names are loaded when first used, so ``import gamerec`` costs almost nothing.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
@@ -107,11 +108,21 @@ def read(source: Paths | bytes | IO[bytes], *, name: str = "-") -> Iterator[Entr
     pattern, ``-`` for standard input; or the bytes of a file; or an open binary file.
     Any encoding (binary, JSON, JSON Lines, the text notation), told from the content.
     ``name`` names bytes or a file object in messages."""
+    from .errors import InputError
     from .format import read as reader
 
+    if not isinstance(name, str):
+        raise InputError(f"name={name!r}: the name of the source is text")
     if isinstance(source, (bytes, bytearray, memoryview)):
         return reader.read_bytes(bytes(source), name)
     if _is_stream(source):
+        if getattr(source, "closed", False):
+            raise InputError(f"{getattr(source, 'name', name)}: the file is closed")
+        if isinstance(source, io.TextIOBase) or "b" not in getattr(source, "mode", "b"):
+            raise InputError(
+                f"{getattr(source, 'name', name)}: a text stream: give a binary one (open(path, 'rb')), "
+                "the path, or the bytes"
+            )
         return reader.read_stream(source, getattr(source, "name", name) if name == "-" else name)  # type: ignore[arg-type]
     from .format.paths import expand_paths
 
@@ -213,10 +224,7 @@ def _readable(records: Iterable[Record]) -> Iterator[Record]:
     for number, record in enumerate(records, 1):
         if not isinstance(record, Record):
             raise InputError(f"record {number}: not a Record but {type(record).__name__}")
-        try:
-            problem = reread_problem(record)
-        except RecursionError:
-            problem = FormatError("a value nested deeper than the format holds", "format.limit")
+        problem = reread_problem(record)
         if problem is not None:
             raise FormatError(f"record {number}: {problem.message}", problem.code)
         yield record

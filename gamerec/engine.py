@@ -82,6 +82,8 @@ def check_names(players: Sequence[object], why: str) -> None:
             raise GamerecError(f"players: seat {seat}: a name is text, not {type(name).__name__}")
         if not name.strip():
             raise GamerecError(f"players: seat {seat} has an empty name: each player needs a name")
+        if not _utf8(name):
+            raise GamerecError(f"players: seat {seat}: {name!r} is no UTF-8 text, which a record holds")
         if len(name) > MAX_NAME:
             raise GamerecError(
                 f"players: seat {seat}: a name is at most {MAX_NAME} characters, not {len(name)} "
@@ -95,12 +97,31 @@ def check_names(players: Sequence[object], why: str) -> None:
         seen[name.casefold()] = name
 
 
-def _jsonable(value: Any) -> bool:
+def _utf8(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogate: a file name's bytes that are not
+    UTF-8, as Python holds them)."""
     try:
-        msgspec.json.encode(value)
-    except (TypeError, ValueError):
+        text.encode()
+    except UnicodeEncodeError:
         return False
     return True
+
+
+def _shown_value(value: Any) -> str:
+    """An option's value as a message shows it: its JSON, else its ``repr``, cut short; a
+    value nested deeper than Python goes (or holding itself) said as such."""
+    try:
+        text = msgspec.json.encode(value).decode()
+        if text == "null" and value is not None:  # (NaN and ±Infinity: JSON has no word for them)
+            text = repr(value)
+    except (TypeError, ValueError):
+        try:
+            text = repr(value)
+        except RecursionError:
+            return "a value nested too deep to show"
+    except RecursionError:
+        return "a value nested too deep to show"
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def seat_name(players: Sequence[str], seat: int) -> str:
@@ -474,6 +495,8 @@ class Game(ABC, Generic[R]):
             return msgspec.convert(dict(raw), self.Rules, strict=True)
         except msgspec.ValidationError as e:
             raise Illegal("options", self._options_error(str(e), raw)) from None
+        except RecursionError:  # (a value nested deeper than Python goes, or one that holds itself)
+            raise Illegal("options", "the rules block is nested deeper than any option's value") from None
 
     def _options_error(self, message: str, raw: Mapping[str, Any]) -> str:
         """msgspec's message about a rules block, in the words of options."""
@@ -485,12 +508,7 @@ class Game(ABC, Generic[R]):
         name = where.rstrip("`").split(".")[0].split("[")[0]
         if name in known:
             allowed = option_values(self.Rules, name)
-            given = (
-                msgspec.json.encode(raw.get(name)).decode()
-                if _jsonable(raw.get(name))
-                else repr(raw.get(name))
-            )
-            return f"option {name}: {given} is not allowed (expected {allowed})"
+            return f"option {name}: {_shown_value(raw.get(name))} is not allowed (expected {allowed})"
         return f"rules: {text[:1].lower()}{text[1:]}"
 
     def filled_rules(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -124,6 +124,14 @@ def reread_problem(record: Record) -> FormatError | None:
         body = _encoder.encode(Body(record.deals, record.claim))
     except OverflowError:
         return None
+    except RecursionError:  # (self-referring rules too)
+        return FormatError(
+            "not a record the format can hold: a value nested deeper than it holds", "format.limit"
+        )
+    except UnicodeEncodeError as e:
+        return FormatError.schema(
+            f"not a record the format can hold: {e.object[e.start : e.end]!r} is no UTF-8 text"
+        )
     except (TypeError, ValueError, AttributeError) as e:
         return FormatError.schema(f"not a record the format can hold: {e}")
     try:
