@@ -26,6 +26,8 @@ from .options import (
 from .progress import Work
 from .render import plain
 
+#: the most games one run makes (a typo of a few digits more would run for years)
+MAX_GAMES = 100_000_000
 #: the names ``--names`` gives the seats, in order (at least as many as a game's most players)
 PEOPLE = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
 
@@ -33,8 +35,11 @@ PEOPLE = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo")
 def players_of(value: str, names: bool) -> tuple[int, list[str] | None]:
     """``-p`` read: a count (the names made up: Bot 1, Bot 2, ...; with ``--names``, Ann,
     Bob, ...) or the names themselves, comma-separated."""
-    if value.strip().isdecimal() and len(value.strip()) <= 3:
-        count = int(value)
+    if value.strip().isascii() and value.strip().isdecimal():  # (a number, however long: a count)
+        digits = value.strip().lstrip("0") or "0"
+        if len(digits) > 3:
+            refuse("--players", f"{digits[:12]}…: far more players than any game takes (at most 16)")
+        count = int(digits)
         return count, list(PEOPLE[:count]) if names and count <= len(PEOPLE) else None
     if not value.replace(",", "").strip():
         refuse("--players", f"{value!r}: a number of players or their names, comma-separated")
@@ -59,7 +64,12 @@ def simulate(
     names: Annotated[
         bool, typer.Option("--names", help="With -p N: name the players Ann, Bob, Cy, ... (not Bot 1, ...).")
     ] = False,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, metavar="N", help="Number of games.")] = 1,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, max=MAX_GAMES, metavar="N", help="Number of games (at most 100 million)."
+        ),
+    ] = 1,
     seed: Annotated[
         int,
         typer.Option("--seed", "-s", metavar="N", callback=check_seed, help="Seed of the random generator."),

@@ -59,3 +59,28 @@ def test_a_long_target_is_played() -> None:
     (record,) = simulate("black-swan-2012", 4, 1, 3, rules={"target": 2000})
     assert record.rules["target"] == 2000
     assert 0 < record.action_count < 100_000
+
+
+# -- issue 31, messages -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("99999999999999999999999999999", "far more players than any game takes (at most 16)"),
+        ("1000", "far more players than any game takes"),
+    ],
+)
+def test_a_number_of_players_however_long_is_a_count(tmp_path: Path, players: str, said: str) -> None:
+    """``-p 99999999999999999999999999999`` was read as one player's name: "...not 1"."""
+    r = cli("simulate", "-g", "blackball", "-p", players, "-o", tmp_path / "o.grec")
+    assert r.exit_code == 2 and said in r.stderr and "--players" in r.stderr, r.stderr
+
+
+def test_leading_zeros_still_count_players(tmp_path: Path) -> None:
+    r = cli("simulate", "-g", "blackball", "-p", "0003", "--seed", "1", "-o", tmp_path / "o.grec", "-q")
+    assert r.exit_code == 0, r.stderr
+
+
+def test_games_have_an_upper_bound(tmp_path: Path) -> None:
+    """``-n`` had none: a few digits too many ran for years."""
+    r = cli("simulate", "-g", "blackball", "-p", "3", "-n", "99999999999999999999", "-o", tmp_path / "o.grec")
+    assert r.exit_code == 2 and "100000000" in r.stderr and not (tmp_path / "o.grec").exists()
