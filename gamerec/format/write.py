@@ -55,8 +55,31 @@ def check_encoding(encoding: object) -> Encoding:
 
 
 def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
-    """The chunks of a file holding ``records`` in ``encoding``."""
+    """The chunks of a file holding ``records`` in ``encoding``. A JSON document or a text
+    notation file is read back whole, so one that would be over
+    :data:`~gamerec.format.read.MAX_DOCUMENT` bytes is refused (InputError, with the
+    encodings that hold it) when it gets there: what gamerec writes, it reads back."""
     check_encoding(encoding)
+    chunks = _encoded(records, encoding)
+    if encoding not in ("json", "text"):
+        yield from chunks
+        return
+    from .read import MAX_DOCUMENT
+
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > MAX_DOCUMENT:
+            what = "JSON document" if encoding == "json" else "text notation file"
+            raise InputError(
+                f"the {what} would be over {MAX_DOCUMENT:,} bytes, more than gamerec reads back as one: "
+                "write JSON Lines (.jsonl) or binary (.grec)"
+            )
+        yield chunk
+
+
+def _encoded(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
+    """:func:`encode_records`, without the bound."""
     if encoding == "binary":
         yield container.FILE_HEADER
         for r in records:
