@@ -101,7 +101,10 @@ FORMAT_CODES: dict[str, str] = {
     "format.counts": "a binary header whose deal or action counts differ from its body",
     "format.json": "not valid JSON",
     "format.schema": "a field missing or of the wrong type",
-    "format.limit": "a size over one of the limits (players, names, notes, cards, actions, deals)",
+    "format.limit": (
+        "a size over one of the limits (players, names, notes, cards, actions, deals), "
+        "or an integer beyond 64 bits"
+    ),
     "format.game": "no game id, or one this gamerec does not know",
     "format.card": "a card code that is not of the game's deck",
     "format.pledge": "a pledge name that is not feather, stone or pearl",

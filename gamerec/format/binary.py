@@ -18,6 +18,7 @@ from ..games import get_game
 from . import container
 from .jsonform import check_format
 from .record import Body, Deal, DrawDeal, Header, Record
+from .values import check_values
 
 __all__ = [
     "content_digest",
@@ -117,13 +118,15 @@ def reread_problem(record: Record) -> FormatError | None:
     """Why ``record``, made in Python, would not read back from the binary form as it is, or
     None: a value the format does not hold where its type says (``True`` or ``"x"`` where a
     seat or a card belongs: Python takes ``True`` for 1, the format does not), or one it
-    cannot write at all. Records read from a file always read back. An integer beyond 64
-    bits is left to the rules (the JSON form holds it; the walk refuses it as a card)."""
+    cannot write at all (an integer beyond 64 bits, which no encoding reads)."""
     try:
         header = _encoder.encode(record.header())
         body = _encoder.encode(Body(record.deals, record.claim))
     except OverflowError:
-        return None
+        return FormatError(
+            "not a record the format can hold: an integer beyond the 64 bits every encoding reads",
+            "format.limit",
+        )
     except RecursionError:  # (self-referring rules too)
         return FormatError(
             "not a record the format can hold: a value nested deeper than it holds", "format.limit"
@@ -175,6 +178,7 @@ def decode_binary(header: bytes | memoryview, body: bytes | memoryview) -> Recor
         raise FormatError.schema(where) from None
     except msgspec.DecodeError as e:
         raise FormatError(f"body: not MessagePack: {e}", "format.msgpack") from None
+    check_values(h.rules)  # (a float NaN or ±Infinity, which MessagePack holds and JSON does not)
     actions = sum(len(d.actions) for d in b.deals)
     if h.deals != len(b.deals) or h.actions != actions:
         raise FormatError(

@@ -23,7 +23,9 @@ from .record import (
     MAX_ACTIONS,
     MAX_CARDS,
     MAX_DEALS,
+    MAX_INT,
     MAX_SEATS,
+    MIN_INT,
     Action,
     Claim,
     Deal,
@@ -35,6 +37,7 @@ from .record import (
     Text,
     TextMap,
 )
+from .values import beyond_64_bits, check_ints, check_values
 
 __all__ = ["JsonCodec", "check_format", "codec", "nesting_over", "peek", "pretty"]
 
@@ -248,6 +251,8 @@ class JsonCodec:
                         )
                     elif name in cls.pledge_fields:
                         v = _pledge(v, f"{at}.actions[{ai}].{name}")
+                    elif type(v) is int and not MIN_INT <= v <= MAX_INT:  # (JSON holds any integer)
+                        raise beyond_64_bits(f"{at}.actions[{ai}].{name}", v)
                     values.append(v)
                 actions.append(cls(*values))
             draw = getattr(jd, "draw", None)
@@ -256,15 +261,25 @@ class JsonCodec:
                     [None if c is None else card(c, f"{at}.draw[{r}][{k}]") for k, c in enumerate(row)]
                     for r, row in enumerate(draw)
                 ]
+            first = getattr(jd, seat_field)
+            if not MIN_INT <= first <= MAX_INT:
+                raise beyond_64_bits(f"{at}.{seat_field}", first)
             if self.game.has_draw:
-                deals.append(DrawDeal(getattr(jd, seat_field), hands, stock, actions, draw))
+                deals.append(DrawDeal(first, hands, stock, actions, draw))
             else:
-                deals.append(Deal(getattr(jd, seat_field), hands, stock, actions))
+                deals.append(Deal(first, hands, stock, actions))
         m = j.meta
         meta = Meta(m.event, m.site, m.date, m.round_, m.table, dict(m.tags))
         p = j.provenance
         prov = None if p is None else Provenance(p.generator, p.seed, dict(p.settings))
-        claim = None if j.claim is None else Claim(j.claim.deals, j.claim.totals)
+        if p is not None and p.seed is not None and not MIN_INT <= p.seed <= MAX_INT:
+            raise beyond_64_bits("provenance.seed", p.seed)
+        claim = None
+        if j.claim is not None:
+            check_ints(j.claim.deals, "claim.deals")
+            check_ints(j.claim.totals, "claim.totals")
+            claim = Claim(j.claim.deals, j.claim.totals)
+        check_values(j.rules)  # (an integer beyond 64 bits, which JSON holds and MessagePack does not)
         return Record(
             game=j.game,
             players=j.players,

@@ -50,7 +50,7 @@ from ..engine import Game
 from ..errors import FormatError
 from ..escape import json_inert
 from ..games import get_game
-from .record import FORMAT_ID, Action, Record
+from .record import FORMAT_ID, MAX_INT, MIN_INT, Action, Record
 
 __all__ = ["MAX_INT", "MAX_LINE", "MIN_INT", "format_action", "format_record", "parse_action"]
 
@@ -187,8 +187,6 @@ def _ints(line: _Line, text: str, column: int, what: str) -> list[int]:
 
 
 #: the numbers the notation reads are those of the binary and JSON forms: 64-bit integers
-MIN_INT = -(2**63)
-MAX_INT = 2**64 - 1
 _MAX_DIGITS = len(str(MAX_INT))
 
 

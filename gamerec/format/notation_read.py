@@ -56,6 +56,7 @@ from .record import (
     Provenance,
     Record,
 )
+from .values import check_values
 
 __all__ = ["check_limits", "parse_record", "parse_records", "split_records"]
 
@@ -357,6 +358,7 @@ class _Reader:
             self.meta.get("table"),
             self.tags,
         )
+        check_values(self.rules)  # (as the JSON form: a rule's value is a JSON value)
         return Record(
             game=self.game_id,
             players=self.players,

@@ -18,6 +18,8 @@ import msgspec
 __all__ = [
     "FORMAT_ID",
     "FORMAT_VERSION",
+    "MAX_INT",
+    "MIN_INT",
     "Action",
     "Bid",
     "Body",
@@ -139,6 +141,11 @@ class Pledge(Action, tag=5, frozen=True, gc=False):
     seat: int
     pledge: int
     note: Note | None = None
+
+
+#: the integers the binary form holds (MessagePack's: signed and unsigned 64-bit)
+MIN_INT: Final = -(2**63)
+MAX_INT: Final = 2**64 - 1
 
 
 A = TypeVar("A")

@@ -27,7 +27,7 @@ import msgspec
 from ..cards import PLEDGES, Deck
 from ..games import GAMES, get_game
 from .jsonform import CardCode, PledgeName, codec
-from .record import FORMAT_ID, FORMAT_VERSION
+from .record import FORMAT_ID, FORMAT_VERSION, MAX_INT, MIN_INT
 
 __all__ = [
     "FOLDS",
@@ -161,6 +161,10 @@ _RULES = (
 )
 
 
+#: an integer of a record: one of 64 bits, as the binary form holds (docs/format.md, "Limits")
+_INTEGER = {"type": "integer", "minimum": MIN_INT, "maximum": MAX_INT}
+
+
 def _swap(node: Any, old: dict[str, Any], new: dict[str, Any]) -> Any:
     """``node`` with every sub-schema equal to ``old`` replaced by ``new``."""
     if node == old:
@@ -187,6 +191,7 @@ def _game_defs(game_id: str) -> tuple[str, dict[str, Any]]:
     card = f"{type(game).__name__}Card"
     defs = _swap(defs, msgspec.json.schema(CardCode), _ref(card))
     defs = _swap(defs, msgspec.json.schema(PledgeName), _ref("Pledge"))
+    defs = _swap(defs, {"type": "integer"}, _INTEGER)
     defs[card] = _card(game.deck)
     if any(cls.pledge_fields for cls in game.actions):
         defs["Pledge"] = _PLEDGE

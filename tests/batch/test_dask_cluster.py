@@ -90,10 +90,10 @@ def test_standings_are_the_apis_and_the_clis(client: Any, inputs: list[str]) -> 
 
 def test_parquet_tables_are_the_clis(client: Any, inputs: list[str], tmp_path: Path) -> None:
     pq = pytest.importorskip("pyarrow.parquet")
-    r = cli("export", *inputs, "--to", "parquet", "-o", str(tmp_path / "cli"))
-    assert r.exit_code == 2 and "54 unreadable left out" in r.stderr  # the broken fixtures
     summary = dd.write_parquet(inputs, tmp_path / "dask")
-    assert summary.records > 0 and summary.unreadable > 0
+    assert summary.records > 0 and summary.unreadable > 50  # the broken fixtures
+    r = cli("export", *inputs, "--to", "parquet", "-o", str(tmp_path / "cli"))
+    assert r.exit_code == 2 and f"({summary.unreadable} unreadable left out)" in r.stderr
     for name in ("records", "deals", "actions"):
         want = pq.read_table(tmp_path / "cli" / f"{name}.parquet")
         got = pq.read_table(tmp_path / "dask" / name)

@@ -101,8 +101,9 @@ ILLEGAL = {
 }
 #: a binary frame whose header reads though its body does not (ls reads headers alone)
 HEADER_READS = {"binary-body-not-msgpack.grec", "binary-counts-wrong.grec", "binary-unknown-game.grec"}
-#: a record that reads and may be valid: whether an integer over 64 bits is refused is gamerec's to say
-MAY_BE_VALID = {"json-rules-int-beyond-64-bit.json"}
+#: a record that reads and may be valid (none now: an integer over 64 bits in the rules, which
+#: the binary form cannot hold, makes its record unreadable in every command: issue 31)
+MAY_BE_VALID: set[str] = set()
 #: some records read, some do not
 MIXED = {"jsonl-one-good-one-bad.jsonl", "jsonl-bad-line-then-good-line.jsonl"}
 NOT_VERIFYING = {"ls", "export-json", "export-csv", "export-text", "export-html", "export-parquet",
