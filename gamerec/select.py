@@ -242,10 +242,12 @@ class Candidate:
         return self._record
 
     def digest(self) -> bytes:
-        """The 16-byte content hash: a binary header's, else computed from the record."""
+        """The 16-byte content hash, computed from the decoded record. A binary header's
+        hash is not trusted: it is a claim any frame can make, and a crafted one claiming
+        another game's hash would push that game out of a merge (``--dedupe``) or be
+        selected for it (``--hash``)."""
         if self._digest is None:
-            head = self.header()
-            self._digest = head.hash if head.hash else content_digest(self.record())
+            self._digest = content_digest(self.record())
         return self._digest
 
     def verdict(self) -> Verdict:
@@ -257,9 +259,9 @@ class Candidate:
     def frame(self) -> bytes:
         """The record as one binary frame: a binary record's own header and body as read
         (not decoded), any other encoded."""
-        if self.raw.kind == "binary":
+        if self.raw.kind == "binary" and (self._digest is None or self.header().hash == self._digest):
             return container.frame(bytes(self.raw.header), bytes(self.raw.body))
-        return encode_binary(self.record())
+        return encode_binary(self.record())  # (a header whose hash was found false gets the true one)
 
     def problem(self) -> Verdict:
         """The *unreadable* verdict of a candidate whose ``error`` is set."""
