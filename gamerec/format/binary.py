@@ -16,7 +16,7 @@ except ImportError:  # pragma: no cover - another Python
 from ..errors import FormatError, InputError
 from ..games import get_game
 from . import container
-from .jsonform import check_format
+from .jsonform import check_format, split_where
 from .record import Body, Deal, DrawDeal, Header, Record
 from .values import check_values
 
@@ -214,11 +214,11 @@ def _binary_path(message: str, spec: Any, raw: Any = None, actions: Any = ()) ->
     """msgspec's ``$[0][3][1]`` for array-like Structs, spelled with field names:
     ``deals[3].hands``. With the ``raw`` decoded value and the game's action classes, an
     action's fields are named after its tag: ``deals[0].actions[4].card``."""
-    text, sep, where = message.rpartition(" - at `")
-    if not sep:
-        return message[:1].lower() + message[1:]
+    text, where, which = split_where(message)
+    if not where:
+        return text
     path = ""
-    for token in where.rstrip("`").removeprefix("$").split("]"):
+    for token in where.removeprefix("$").split("]"):
         token = token.removeprefix("[").removeprefix(".")
         if not token:
             continue
@@ -236,5 +236,4 @@ def _binary_path(message: str, spec: Any, raw: Any = None, actions: Any = ()) ->
             path += f"[{token}]"
             spec = None
         raw = raw[int(token)] if isinstance(raw, list) and token.isdigit() and int(token) < len(raw) else None
-    text = text[:1].lower() + text[1:]
-    return f"{path}: {text}" if path else text
+    return f"{path}: {which}{text}" if path else which + text

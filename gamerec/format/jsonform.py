@@ -39,7 +39,7 @@ from .record import (
 )
 from .values import beyond_64_bits, check_ints, check_values
 
-__all__ = ["JsonCodec", "check_format", "codec", "nesting_over", "peek", "pretty"]
+__all__ = ["JsonCodec", "check_format", "codec", "nesting_over", "peek", "pretty", "split_where"]
 
 CardCode = Annotated[str, msgspec.Meta(description="a card code, e.g. QS, TH, JK")]
 PledgeName = Annotated[str, msgspec.Meta(description="a pledge: feather, stone or pearl")]
@@ -352,15 +352,26 @@ def _pledge(name: str, path: str) -> int:
         ) from None
 
 
+def split_where(message: str) -> tuple[str, str, str]:
+    """msgspec's validation ``message`` as (what, where, which): ``Expected `str`, got `int` -
+    at `key` in `$.meta.tags``` as ``("expected `str`, got `int`", "$.meta.tags", "a key: ")``
+    (``which`` is empty when the value itself is wrong); ``where`` is empty when not said."""
+    text, sep, where = message.rpartition(" - at `")
+    if not sep:
+        return message[:1].lower() + message[1:], "", ""
+    where = where.removesuffix("`")
+    which = ""
+    if where.startswith("key` in `"):
+        where, which = where.removeprefix("key` in `"), "a key: "
+    return text[:1].lower() + text[1:], where, which
+
+
 def _json_path(message: str) -> str:
     """``Expected `str`, got `int` - at `$.deals[0].hands[1][2]``` as
     ``deals[0].hands[1][2]: expected `str`, got `int```."""
-    text, sep, where = message.rpartition(" - at `")
-    if not sep:
-        return message[:1].lower() + message[1:]
-    path = where.rstrip("`").removeprefix("$").removeprefix(".")
-    text = text[:1].lower() + text[1:]
-    return f"{path}: {text}" if path else text
+    text, where, which = split_where(message)
+    path = where.removeprefix("$").removeprefix(".")
+    return f"{path}: {which}{text}" if path else which + text
 
 
 @cache

@@ -52,12 +52,25 @@ from ..escape import json_inert
 from ..games import get_game
 from .record import FORMAT_ID, MAX_INT, MIN_INT, Action, Record
 
-__all__ = ["MAX_INT", "MAX_LINE", "MIN_INT", "format_action", "format_record", "parse_action"]
+__all__ = ["MAX_INT", "MAX_LINE", "MIN_INT", "format_action", "format_record", "number_hint", "parse_action"]
 
 CODE = "format.text"
 _META = ("event", "site", "date", "round", "table")
-_INT = re.compile(r"[+-]?\d+\Z")
+_INT = re.compile(r"-?[0-9]+\Z")  # (ASCII digits, as JSON: no "+", no other scripts' digits)
 _json_decode = msgspec.json.Decoder().decode
+
+_LOOKS_NUMERIC = re.compile(r"[+-]?\d+\Z")
+
+
+def number_hint(word: str) -> str:
+    """What to say of ``word`` when it looks like a number the notation does not read (``+0``,
+    ``١``, ``０``): the notation's numbers are JSON's, ASCII digits and ``-`` alone."""
+    return (
+        " (numbers are written with the digits 0-9, and - alone as a sign)"
+        if _LOOKS_NUMERIC.match(word)
+        else ""
+    )
+
 
 #: the longest line read, in characters (a note at its limit fits well)
 MAX_LINE = 65536
@@ -181,7 +194,7 @@ def _ints(line: _Line, text: str, column: int, what: str) -> list[int]:
     out = []
     for word, col in _words(text, column):
         if not _INT.match(word):
-            raise line.error(col, f"expected {what} (whole numbers), got {word!r}")
+            raise line.error(col, f"expected {what} (whole numbers), got {word!r}{number_hint(word)}")
         out.append(_int(line, word, col, what))
     return out
 
@@ -194,7 +207,7 @@ def _int(line: _Line, word: str, column: int, what: str) -> int:
     """``word`` (a whole number, as ``_INT`` matches) as an int; ``format.limit`` when it
     is outside 64 bits, told from its digits before ``int()`` is asked (which refuses a
     number over 4,300 digits with an error of its own)."""
-    digits = word.lstrip("+-").lstrip("0")
+    digits = word.removeprefix("-").lstrip("0")
     if len(digits) <= _MAX_DIGITS:
         value = -int(digits or "0") if word.startswith("-") else int(digits or "0")
         if MIN_INT <= value <= MAX_INT:
@@ -270,7 +283,7 @@ def _action(game: Game[Any], line: _Line, text: str) -> Action:
         raise line.error(1, "expected an action: a seat number, then what it does (e.g. 2 play QS)")
     seat_word, col = words[0]
     if not _INT.match(seat_word):
-        raise line.error(col, f"expected a seat number, got {seat_word!r}")
+        raise line.error(col, f"expected a seat number, got {seat_word!r}{number_hint(seat_word)}")
     kinds = _kinds(game)
     if len(words) < 2:
         raise line.error(
@@ -334,7 +347,7 @@ def _field_value(game: Game[Any], line: _Line, cls: type[Action], name: str, wor
             return _int(line, word, col, "the pledge")
         raise line.error(col, f"expected a pledge ({', '.join(PLEDGES)}), got {word!r}")
     if not _INT.match(word):
-        raise line.error(col, f"expected the {name} (a whole number), got {word!r}")
+        raise line.error(col, f"expected the {name} (a whole number), got {word!r}{number_hint(word)}")
     return _int(line, word, col, f"the {name}")
 
 

@@ -36,6 +36,7 @@ from .notation import (
     _strip_comment,
     _value,
     _words,
+    number_hint,
     parse_action,
 )
 from .record import (
@@ -145,7 +146,9 @@ class _Reader:
         word = rest.strip()
         col = len(key) + 2 + len(rest) - len(rest.lstrip())
         if not _INT.match(word):
-            raise line.error(col, f"expected the format version (a whole number), got {_shown(word)}")
+            raise line.error(
+                col, f"expected the format version (a whole number), got {_shown(word)}{number_hint(word)}"
+            )
         version = _int(line, word, col, "the format version")
         if version != FORMAT_VERSION:
             raise FormatError(
@@ -236,7 +239,9 @@ class _Reader:
         self.header_before_deals(line, "seed:")
         word = rest.strip()
         if not _INT.match(word):
-            raise line.error(col, f"expected the seed (a whole number), got {_shown(word)}")
+            raise line.error(
+                col, f"expected the seed (a whole number), got {_shown(word)}{number_hint(word)}"
+            )
         self.seed = _int(line, word, col + len(rest) - len(rest.lstrip()), "the seed")
         self.seen_provenance = self.seen_provenance or line
 
@@ -284,7 +289,8 @@ class _Reader:
         if len(words) != 2 or words[0][0].lower() != field or not _INT.match(words[1][0]):
             got = rest.strip()
             at = words[0][1] if words else col
-            raise line.error(at, f"expected '{field} SEAT' (e.g. {field} 0), got {_shown(got)}")
+            hint = number_hint(words[1][0]) if len(words) == 2 else ""
+            raise line.error(at, f"expected '{field} SEAT' (e.g. {field} 0), got {_shown(got)}{hint}")
         seat = _int(line, words[1][0], words[1][1], "the seat")
         deal: Deal[Any] = DrawDeal(seat, [], [], [], None) if game.has_draw else Deal(seat, [], [], [])
         self.deals.append(deal)

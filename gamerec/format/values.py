@@ -36,13 +36,19 @@ def check_values(rules: Any) -> None:
     """FormatError unless every number in a record's rules block (the one part of a record
     that holds any JSON value) is one every encoding holds alike: an integer within 64 bits
     (``format.limit``), a float that is finite (``format.schema``: NaN and ±Infinity, which
-    JSON cannot write). A value that one encoding holds and another cannot would change, or
-    be lost, when the record is converted."""
+    JSON cannot write); and every map key is text (MessagePack holds others, JSON does not).
+    A value that one encoding holds and another cannot would change, or be lost, when the
+    record is converted."""
     stack = [rules]
     while stack:
         value = stack.pop()
         kind = type(value)
         if kind is dict:
+            for key in value:
+                if type(key) is not str:  # (MessagePack holds any key, JSON text alone)
+                    raise FormatError(
+                        f"rules: a key: expected `str`, got `{type(key).__name__}`", "format.schema"
+                    )
             stack.extend(value.values())
         elif kind is list:
             stack.extend(value)
