@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
@@ -86,6 +86,8 @@ def check_format(fmt: Any, version: Any) -> None:
     if fmt != FORMAT_ID:
         what = "no format field" if fmt is None else f"format {fmt!r}"
         raise FormatError(f"not a gamerec record ({what})", "format.id")
+    if version is None:
+        raise FormatError("no format version field (version 1 is this gamerec's)", "format.version")
     if type(version) is not int:
         raise FormatError(f"format version must be an integer, got {version!r}", "format.version")
     if version != FORMAT_VERSION:
@@ -160,8 +162,14 @@ class JsonCodec:
         self.deck: Deck = game.deck
         self.jactions: dict[type[Action], type[msgspec.Struct]] = {}
         self.from_j: dict[type[msgspec.Struct], tuple[type[Action], tuple[str, ...]]] = {}
+        # a game of one kind of action decodes its action Struct alone, where msgspec takes a
+        # missing tag for the Struct's own: ``type`` is then a field of its own, so that it is
+        # required as the spec says (docs/format.md, "An action object")
+        self.one_kind = len(game.actions) == 1
         for cls in game.actions:
             fields: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+            if self.one_kind:
+                fields.append(("type", Literal[cls.kind]))
             for f in msgspec.structs.fields(cls):
                 if f.name in cls.card_fields:
                     t = _card_type(f.type)
@@ -174,7 +182,8 @@ class JsonCodec:
                 else:
                     fields.append((f.name, t, f.default))
             name = f"{type(game).__name__}{cls.__name__}"
-            jcls = msgspec.defstruct(name, fields, tag=cls.kind, omit_defaults=True, module=__name__)
+            tag = None if self.one_kind else cls.kind
+            jcls = msgspec.defstruct(name, fields, tag=tag, omit_defaults=True, module=__name__)
             jcls.__doc__ = cls.__doc__
             self.jactions[cls] = jcls
             self.from_j[jcls] = (cls, tuple(f.name for f in msgspec.structs.fields(cls)))
@@ -317,6 +326,8 @@ class JsonCodec:
                     elif name in cls.pledge_fields:
                         v = PLEDGES[v] if 0 <= v < len(PLEDGES) else f"#{v}"
                     values[name] = v
+                if self.one_kind:
+                    values["type"] = cls.kind
                 actions.append(self.jactions[cls](**values))
             fields: dict[str, Any] = {
                 self.game.seat_field: d.dealer,
