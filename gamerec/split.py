@@ -2,11 +2,14 @@
 event, date or player, or in parts of N records), under names made safe from the group's
 value (:func:`safe_stem`), all or nothing.
 
-The records are gathered, as binary frames, in a temporary folder inside the output folder;
-only once every input is read are the files written into place, each atomically
-(:func:`gamerec.format.write.write_atomic`), after every name is checked to be free (or
-``force`` is given). An unreadable record, an interruption or a name taken leaves the
-output folder as it was.
+The records are gathered, as binary frames, in a work folder inside the output folder
+(``.gamerec-split-PID-RANDOM``); only once every input is read, and every name is checked to
+be free (or ``force`` is given), are the files written there, each whole
+(:func:`gamerec.format.write.stage`), then all put in place at once, with signals held. An
+unreadable record, a file that cannot be written, a name taken or an interruption leaves
+the output folder as it was (a signal that came while the files were put in place takes
+them away again); a run killed outright leaves its work folder, which a later split into the
+same folder removes once that run's process is gone.
 """
 
 from __future__ import annotations
@@ -30,7 +33,17 @@ from .format.encodings import SUFFIXES, Encoding
 from .format.paths import Paths, refuse_empty
 from .format.progress import OnProgress
 from .format.read import read_file
-from .format.write import check_not_input, write_atomic, write_records
+from .format.write import (
+    Staged,
+    check_encoding,
+    check_not_input,
+    encode_records,
+    process_alive,
+    put_in_place,
+    signals_held,
+    stage,
+    temporary_path,
+)
 from .select import Candidate, Selecting, readable, select, unreadable_message
 from .verdicts import Verdict
 
@@ -48,6 +61,8 @@ _RESERVED: Final = frozenset(
 _SAFE_MARKS: Final = frozenset("-_.+=@,()")
 #: the most temporary files held open at once while gathering
 _OPEN: Final = 64
+#: the start of the name of a split's work folder, ``.gamerec-split-PID-RANDOM``
+WORK_PREFIX: Final = ".gamerec-split-"
 
 
 def _short_hash(value: str) -> str:
@@ -155,12 +170,16 @@ def split(
     ``part-000001``...). Records keep their input order in each file. Nothing is written
     if a record cannot be read (:class:`InputError`, its place and why), unless
     ``skip_unreadable``: then it is left out, and its verdict given to ``on_unreadable``;
-    nor, without ``force``, if a file to write exists already."""
+    nor, without ``force``, if a file to write exists already; nor when a file cannot be
+    written (:class:`InputError`, naming it) or the run is stopped (a signal's exception):
+    the folder is left as it was, a file replaced put back. The work folders that splits
+    killed outright left in ``directory`` are removed once their process is gone."""
     if isinstance(by, int):
         if by < 1:
             raise InputError(f"split: parts of {by} records: give a number from 1")
     elif by not in KEYS:
         raise InputError(f"split: cannot group by {by!r}: give {', '.join(KEYS)} or a number")
+    suffix = next(s for s, enc in SUFFIXES.items() if enc == check_encoding(encoding))
     refuse_empty(directory, "folder name")
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
@@ -170,45 +189,132 @@ def split(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise InputError(f"{folder}: cannot make the folder: {e.strerror or e}") from None
-    try:
-        work = Path(tempfile.mkdtemp(prefix=".gamerec-split-", dir=folder))
-    except OSError as e:
-        raise InputError(f"{folder}: cannot write: {e.strerror or e}") from None
+    _remove_stale_work(folder)
+    work: Path | None = None
+    staged: list[Staged] = []
     published = False
     try:
+        try:
+            with signals_held():  # a signal now would leave a folder no one knows to remove
+                work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{os.getpid()}-", dir=folder))
+        except OSError as e:
+            raise InputError(f"{folder}: cannot write: {e.strerror or e}") from None
         run = select(paths, on_progress=on_progress)
-        values, counts, kept = _gather(run, by, work, on_unreadable if skip_unreadable else None)
-        suffix = next(s for s, enc in SUFFIXES.items() if enc == encoding)
-        names = group_names(values, suffix)
-        targets = [folder / n for n in names]
+        skip = on_unreadable if skip_unreadable else None
+        values, targets, counts, kept = _gather(run, by, work, folder, suffix, skip)
         for t in targets:
             check_not_input(t, run.files)
             if not force and os.path.lexists(t):
                 raise InputError(f"{t}: exists (use --force to replace it)")
-        published = True
-        for i, target in enumerate(targets):
+        for i, target in enumerate(targets):  # each written whole, not yet in place
             part = work / f"{i}.grec"
             if encoding == "binary":
-                write_atomic(target, _chunks(part), force=True, inputs=run.files)
+                chunks = _chunks(part)
             else:
-                records = (e.record for e in read_file(part) if e.record is not None)
-                write_records(records, target, encoding, force=True, inputs=run.files)
+                chunks = encode_records((e.record for e in read_file(part) if e.record is not None), encoding)
+            staged.append(stage(target, chunks, force=force, inputs=run.files, within=work))
+            with contextlib.suppress(OSError):
+                part.unlink()  # (its records are in the file staged: the disk holds them once)
+        _put_in_place(staged)
+        published = True
+        staged.clear()
         files = [SplitFile(str(t), v, n) for t, v, n in zip(targets, values, counts, strict=True)]
         return SplitReport(files, kept, run.read - kept)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-        if made and not published:
+        with signals_held():  # a second Ctrl-C does not stop the cleaning up
+            for s in staged:  # (those staged beside a link's target, outside the work folder)
+                s.discard()
+            if work is not None:
+                shutil.rmtree(work, ignore_errors=True)
+            if made and not published:
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+
+
+def _put_in_place(staged: list[Staged]) -> None:
+    """Put every staged file in place, with signals held: all of them, or, on an error or
+    a signal that came meanwhile (raised as the signals are let through), none: those put
+    in place are taken away again and the files they replaced put back."""
+    done: list[tuple[Staged, str | None]] = []
+    try:
+        with signals_held():
+            for s in staged:
+                kept = _keep(s) if s.replaces else None
+                try:
+                    put_in_place(s)
+                except BaseException:
+                    if kept is not None:
+                        _put_back(kept, s.target)
+                    raise
+                done.append((s, kept))
+    except BaseException:
+        with signals_held():
+            for s, kept in reversed(done):
+                if kept is not None:
+                    _put_back(kept, s.target)
+                else:
+                    with contextlib.suppress(OSError):
+                        os.unlink(s.target)
+        raise
+    for _, kept in done:
+        if kept is not None:
             with contextlib.suppress(OSError):
-                folder.rmdir()
+                os.unlink(kept)
+
+
+def _keep(s: Staged) -> str:
+    """The file ``s`` replaces, kept under a temporary name beside it (a hard link; where
+    the file system makes none, the file itself, moved there) until all are in place."""
+    kept = str(temporary_path(s.target))
+    try:
+        try:
+            os.link(s.target, kept)
+        except OSError:
+            os.replace(s.target, kept)
+    except OSError as e:
+        raise InputError(f"{s.path}: cannot replace it: {e.strerror or e}") from None
+    return kept
+
+
+def _put_back(kept: str, target: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.replace(kept, target)
+
+
+def _remove_stale_work(folder: Path) -> None:
+    """Remove the work folders (``.gamerec-split-PID-RANDOM``) in ``folder`` that splits
+    killed outright (SIGKILL, a power cut) left, once their process is gone."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(WORK_PREFIX):
+            continue
+        pid_text, dash, _ = name[len(WORK_PREFIX) :].partition("-")
+        if not dash or not pid_text.isdigit() or len(pid_text) > 10 or process_alive(int(pid_text)):
+            continue
+        stale = folder / name
+        if stale.is_dir() and not stale.is_symlink():
+            shutil.rmtree(stale, ignore_errors=True)
 
 
 def _gather(
-    run: Selecting, by: str | int, work: Path, skip: Callable[[Verdict], object] | None
-) -> tuple[list[str | None], list[int], int]:
+    run: Selecting,
+    by: str | int,
+    work: Path,
+    folder: Path,
+    suffix: str,
+    skip: Callable[[Verdict], object] | None,
+) -> tuple[list[str | None], list[Path], list[int], int]:
     """Append each record's frame to its groups' temporary files; the groups' values in
-    the order first met, their counts, and the records kept. A record that cannot be read
-    raises :class:`InputError`, or with ``skip`` is given to it (its verdict) and left out."""
+    the order first met, their files in ``folder`` (:func:`group_names`), their counts, and
+    the records kept. A record that cannot be read
+    raises :class:`InputError`, or with ``skip`` is given to it (its verdict) and left out;
+    so does a temporary file that cannot be written, naming the group's file in ``folder``."""
     index: dict[str | None, int] = {}
+    names = _Names(suffix)
+    targets: list[Path] = []
     counts: list[int] = []
     handles: dict[int, IO[bytes]] = {}
     number = 0
@@ -229,25 +335,40 @@ def _gather(
                 i = index.get(value)
                 if i is None:
                     i = index[value] = len(counts)
+                    targets.append(folder / names.name(value))
                     counts.append(0)
-                f = handles.get(i)
-                if f is None:
-                    if len(handles) >= _OPEN:
-                        for h in handles.values():
-                            h.close()
-                        handles.clear()
-                    part = work / f"{i}.grec"
-                    f = handles[i] = open(part, "ab")  # noqa: SIM115 - closed below or when too many
-                    if counts[i] == 0:
-                        f.write(container.FILE_HEADER)
-                f.write(frame)
+                try:
+                    f = handles.get(i)
+                    if f is None:
+                        if len(handles) >= _OPEN:
+                            _close(handles, targets)
+                        f = handles[i] = open(work / f"{i}.grec", "ab")  # noqa: SIM115 - closed below
+                        if counts[i] == 0:
+                            f.write(container.FILE_HEADER)
+                    f.write(frame)
+                except OSError as e:
+                    raise _unwritable(targets[i], e) from None
                 counts[i] += 1
-    except OSError as e:
-        raise InputError(f"{work.parent}: cannot write: {e.strerror or e}") from None
+        _close(handles, targets)
     finally:
         for h in handles.values():
+            with contextlib.suppress(OSError):
+                h.close()
+    return list(index), targets, counts, number
+
+
+def _close(handles: dict[int, IO[bytes]], targets: list[Path]) -> None:
+    """Close the temporary files (their buffers written: a full disk may refuse them)."""
+    while handles:
+        i, h = handles.popitem()
+        try:
             h.close()
-    return list(index), counts, number
+        except OSError as e:
+            raise _unwritable(targets[i], e) from None
+
+
+def _unwritable(target: Path, e: OSError) -> InputError:
+    return InputError(f"{target}: cannot write: {e.strerror or e}")
 
 
 def _chunks(part: Path) -> Iterator[bytes]:

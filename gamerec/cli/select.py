@@ -329,9 +329,10 @@ def split_cmd(
     named after the group's value, made safe (a separator, a control character or a blank
     becomes _, a long value is cut and given a hash, no value is _none, an empty one _empty;
     names that differ only in case are kept apart), or part-000001... for parts of N. The
-    files appear together once every input is read, each atomically; nothing is written
-    if a record is unreadable (unless --skip-unreadable), or, without --force, if a file of
-    the same name exists.
+    files appear together once every input is read, each written whole; nothing is
+    written if a record is unreadable (unless --skip-unreadable), if a file cannot be
+    written, if the split is stopped (Ctrl-C, SIGTERM, SIGHUP), or, without --force, if a
+    file of the same name exists.
 
     \b
     Examples:

@@ -12,7 +12,7 @@ import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 import msgspec
 
@@ -26,12 +26,17 @@ from .paths import refuse_empty
 from .record import Record
 
 __all__ = [
+    "Staged",
     "append_records",
     "check_not_input",
     "encode_records",
     "encoding_for_path",
+    "process_alive",
+    "put_in_place",
     "remove_stale_temporaries",
     "same_file",
+    "signals_held",
+    "stage",
     "temporary_path",
     "write_all",
     "write_atomic",
@@ -154,6 +159,50 @@ def write_atomic(
     the content is read from: none of them is ever overwritten. Temporary files are named
     ``.NAME.gamerec-PID-RANDOM.tmp``; those that a run killed outright (SIGKILL, a power
     cut) left beside ``path`` are removed here once their process is gone."""
+    staged = stage(path, chunks, force=force, inputs=inputs)
+    try:
+        put_in_place(staged)
+    except BaseException:
+        staged.discard()
+        raise
+    return staged.size
+
+
+class Staged(NamedTuple):
+    """A file written whole under a temporary name (:func:`stage`), not yet in place
+    (:func:`put_in_place`)."""
+
+    #: the output's name, as given (for messages)
+    path: str | Path
+    #: the file the content goes to: ``path``, or the target of the symbolic link it is
+    target: Path
+    #: the temporary file, holding all of the content, synced
+    temporary: str
+    #: whether ``target`` existed when the content was written
+    replaces: bool
+    #: whether an existing file may be replaced
+    force: bool
+    #: the bytes written
+    size: int
+
+    def discard(self) -> None:
+        """Remove the temporary file (once put in place, it is gone already)."""
+        with contextlib.suppress(OSError):
+            os.unlink(self.temporary)
+
+
+def stage(
+    path: str | Path,
+    chunks: Iterable[bytes],
+    *,
+    force: bool = True,
+    inputs: Iterable[str | Path] = (),
+    within: Path | None = None,
+) -> Staged:
+    """The first half of :func:`write_atomic` (its checks, its errors): ``chunks`` written
+    to a temporary file and synced, beside ``path``, or in the folder ``within`` when that
+    is on the same file system (a rename from it into place is then atomic too); nothing
+    is left of it on an error or a signal."""
     refuse_empty(path, "file name")
     if str(path).endswith(("/", os.sep)):  # (Path drops the slash: a file named after the folder)
         raise InputError(f"{path}: names a folder (it ends with a slash): give a file name")
@@ -174,12 +223,14 @@ def write_atomic(
     if not force and old is not None:
         raise OutputExists(f"{path}: exists (use --force to replace it)")
     directory = target.parent if str(target.parent) else Path(".")
+    if within is not None and _same_device(within, directory):
+        directory = within
     remove_stale_temporaries(target)
     size = 0
     tmp: str | None = None
     try:
         try:
-            with _signals_held():  # a signal now would leave a file no one knows to remove
+            with signals_held():  # a signal now would leave a file no one knows to remove
                 fd, tmp = tempfile.mkstemp(
                     prefix=f"{_temp_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=directory
                 )
@@ -196,10 +247,6 @@ def write_atomic(
                     size += len(chunk)
                 out.flush()
                 os.fsync(out.fileno())
-            if force:
-                os.replace(tmp, target)
-            else:  # never over a file that appeared meanwhile: a link fails where one is
-                _link_new(tmp, target, path)
         except OSError as e:  # a full disk, a file-size limit, a read-only folder: name the file
             raise InputError(f"{path}: cannot write: {e.strerror or e}") from None
     except BaseException:
@@ -207,7 +254,26 @@ def write_atomic(
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise
-    return size
+    return Staged(path, target, tmp, old is not None, force, size)
+
+
+def put_in_place(staged: Staged) -> None:
+    """Rename a :func:`stage`'d file into place (without ``force``, never over a file that
+    appeared meanwhile: :class:`OutputExists`); an error names the file."""
+    try:
+        if staged.force:
+            os.replace(staged.temporary, staged.target)
+        else:  # never over a file that appeared meanwhile: a link fails where one is
+            _link_new(staged.temporary, staged.target, staged.path)
+    except OSError as e:
+        raise InputError(f"{staged.path}: cannot write: {e.strerror or e}") from None
+
+
+def _same_device(a: Path, b: Path) -> bool:
+    try:
+        return os.stat(a).st_dev == os.stat(b).st_dev
+    except OSError:
+        return False
 
 
 def _link_new(tmp: str, target: Path, path: str | Path) -> None:
@@ -226,8 +292,9 @@ def _link_new(tmp: str, target: Path, path: str | Path) -> None:
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP wait until the block is over (where the platform can)."""
+def signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block is over (where the platform can);
+    one that came meanwhile is taken (its handler run) as the block ends."""
     block = getattr(signal, "pthread_sigmask", None)
     if block is None:
         yield
@@ -269,7 +336,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
         pid_text = name[len(prefix) :].split("-", 1)[0]
-        if not pid_text.isdigit() or len(pid_text) > 10 or _alive(int(pid_text)):
+        if not pid_text.isdigit() or len(pid_text) > 10 or process_alive(int(pid_text)):
             continue
         stale = target.with_name(name)
         with contextlib.suppress(OSError):
@@ -278,7 +345,9 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     return removed
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether the process ``pid`` may still run (this one, or one this process may not
+    signal, is taken to)."""
     if pid == os.getpid():
         return True
     try:
