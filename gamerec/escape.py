@@ -7,7 +7,9 @@ reaches that way out through it alone:
 - a CSV cell: :func:`csv_cell` (and :func:`csv_table`, which writes every cell through it): the
   terminal's stand-ins, then a leading ``'`` where a spreadsheet would read a formula;
 - JSON: :func:`json_inert`: lossless, but the characters a terminal would act on are written
-  as ``\\u`` escapes (``\\u202e``), so JSON printed to a terminal is inert too.
+  as ``\\u`` escapes (``\\u202e``), so JSON printed to a terminal is inert too;
+- a command line to paste into a shell: :func:`shell_word`: one word the shell reads back as
+  the same bytes, whatever they are.
 
 The record itself always keeps the text exactly as written; only what is shown changes.
 """
@@ -28,6 +30,7 @@ __all__ = [
     "csv_line",
     "csv_table",
     "json_inert",
+    "shell_word",
     "strip_controls",
     "terminal_text",
 ]
@@ -234,3 +237,31 @@ def json_inert(text: str) -> str:
     if text.isascii() and "\x7f" not in text:
         return text
     return re.sub(_JSON_ACTIVE, lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+def shell_word(text: str) -> str:
+    """``text`` (a file name, as Python holds one: bytes that are not UTF-8 as surrogate
+    escapes) as one word that bash, zsh and ksh read back as the same bytes: ``shlex``'s
+    quoting where it is printable UTF-8 text, else ANSI-C quoting (``$'n\\xffx.grec'``) with
+    ``\\xNN`` for each byte that is not printable ASCII. Either way the word is inert on a
+    terminal (ASCII where it holds anything a terminal could act on)."""
+    import os
+    import shlex
+
+    data = os.fsencode(text)
+    try:
+        printable = data.decode("utf-8").isprintable()
+    except UnicodeDecodeError:
+        printable = False
+    if printable and terminal_text(text) == text:
+        return shlex.quote(text)
+    out = []
+    for byte in data:
+        char = chr(byte)
+        if char in "\\'":
+            out.append("\\" + char)
+        elif 0x20 <= byte < 0x7F:
+            out.append(char)
+        else:
+            out.append(f"\\x{byte:02x}")
+    return "$'" + "".join(out) + "'"

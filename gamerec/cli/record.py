@@ -8,7 +8,6 @@ import datetime
 import os
 import re
 import secrets
-import shlex
 import shutil
 from collections.abc import Sequence
 from enum import StrEnum
@@ -20,6 +19,7 @@ import typer
 from ..bots import parse_rule_options
 from ..engine import Game, plural
 from ..errors import GamerecError
+from ..escape import shell_word
 from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
@@ -229,7 +229,7 @@ def record(
             show(rec, "show")
         return _record_loop(rec, output, replace)
     except (EOFError, KeyboardInterrupt, Stop) as e:
-        again = f"gamerec record -o {shlex.quote(output)} --resume {shlex.quote(str(rec.journal))}"
+        again = f"gamerec record -o {shell_word(output)} --resume {shell_word(str(rec.journal))}"
         again += " --force" if force else ""
         unkept = e.unkept if isinstance(e, Stop) else ""
         kept = f"{unkept}; the journal holds the rest" if unkept else "nothing is lost"

@@ -130,6 +130,31 @@ def test_the_resume_hint_can_be_pasted_into_a_shell(tmp_path: Path) -> None:
     ]  # fmt: skip
 
 
+@pytest.mark.skipif(not os.path.exists("/bin/bash"), reason="bash reads the ANSI-C quoting")
+def test_the_resume_hint_of_a_name_not_utf8_is_the_same_bytes_in_a_shell(tmp_path: Path) -> None:
+    """A name holding bytes that are not UTF-8 showed them as ``\ufffd``: the hint could not be
+    pasted. It is ANSI-C quoted now (``$'n\\xffx.grec'``), which bash reads back byte for byte."""
+    name = os.fsdecode(b"n\xffx; date.grec")
+    r = subprocess.run(
+        [*PYTHON, "record", "-o", name, *GAME], input="quit\n", capture_output=True,
+        text=True, cwd=tmp_path, env=ENV, timeout=60, errors="surrogateescape",
+    )  # fmt: skip
+    hint = r.stdout.rsplit("continue with: ", 1)[1].strip()
+    assert hint.isascii() and "\ufffd" not in hint, hint
+    words = subprocess.run(
+        ["/bin/bash", "-c", f"printf '%s\\0' {hint}"], capture_output=True, check=True, timeout=10
+    ).stdout.split(b"\0")[:-1]
+    assert words == [
+        b"gamerec",
+        b"record",
+        b"-o",
+        b"n\xffx; date.grec",
+        b"--resume",
+        b"n\xffx; date.grec.journal",
+    ]
+    assert (tmp_path / os.fsdecode(b"n\xffx; date.grec.journal")).exists()
+
+
 def test_score_at_the_prompt_cannot_fake_a_line(tmp_path: Path) -> None:
     """F5: ``score`` split the score sheet on its lines before making them inert, so a name
     holding a line break started a line of its own."""
