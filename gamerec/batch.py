@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
@@ -205,12 +206,22 @@ def map_chunks(
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-def _worker(conn: Connection, work: ChunkWork, parent: int) -> None:
+#: how often (seconds) a worker looks whether its parent is still there
+_PARENT_CHECK = 0.25
+
+
+def _worker(conn: Connection, work: ChunkWork, parent: int, inherited: tuple[Connection, ...] = ()) -> None:
     """A worker process: do ``work`` on the chunks the parent sends (verify them, say),
     send back what it makes of each (bytes).
     Ctrl-C is the parent's to handle; SIGTERM and SIGHUP (unless the parent ignores them)
     end it at once and silently, and it leaves quietly when the parent is gone (never a
-    traceback)."""
+    traceback), whatever it is doing.
+
+    ``inherited``: the parent's ends of the workers' pipes, this one's among them, which a
+    forked worker holds too; it closes them, so that its pipe breaks when the parent dies
+    (else a large result would wait for ever to be sent). Should another process hold them
+    still (one the caller forked), the worker also ends within :data:`_PARENT_CHECK`
+    seconds of ``parent`` being gone, letting go of the caller's standard output and files."""
     for signum in _SIGNALS:
         if signum == signal.SIGINT:
             signal.signal(signum, signal.SIG_IGN)
@@ -218,11 +229,13 @@ def _worker(conn: Connection, work: ChunkWork, parent: int) -> None:
             signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+    for end in inherited:
+        end.close()
+    import threading
+
+    threading.Thread(target=_watch_parent, args=(parent,), name="gamerec-parent", daemon=True).start()
     try:
         while True:
-            while not conn.poll(1.0):
-                if os.getppid() != parent:
-                    return
             block = conn.recv()
             if block is None:
                 return
@@ -235,6 +248,14 @@ def _worker(conn: Connection, work: ChunkWork, parent: int) -> None:
             conn.send_bytes(done)  # as it is: no pickling of a large result
     except (OSError, EOFError):  # the parent is gone
         return
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end the process as soon as ``parent`` is gone (it has another parent by
+    then), whatever the worker is doing (sending a result no one reads, say)."""
+    while os.getppid() == parent:
+        time.sleep(_PARENT_CHECK)
+    os._exit(0)
 
 
 # each reply is two messages: what it is, then the result's bytes or the exception pickled
@@ -310,7 +331,13 @@ class _Workers:
         """A new worker; None when the system refuses one and others already run (the
         batch goes on with those)."""
         ours, theirs = self.context.Pipe()
-        process = self.context.Process(target=_worker, args=(theirs, self.work, os.getpid()), daemon=True)
+        # a forked worker would hold this process's end of its own pipe, and of the others'
+        # (spawned, it holds none): it closes them
+        forked = self.context.get_start_method() == "fork"
+        inherited = (ours, *(w.conn for w in self.workers)) if forked else ()
+        process = self.context.Process(
+            target=_worker, args=(theirs, self.work, os.getpid(), inherited), daemon=True
+        )
         # the signals wait until the worker has set its own handlers (not the parent's)
         blocked = hasattr(signal, "pthread_sigmask")
         if blocked:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -326,13 +327,25 @@ def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
         raise AssertionError("hangs") from None
 
 
-def assert_gone(pids: list[int]) -> None:
-    """Each of ``pids`` ends (or is a zombie of a parent that is gone), within the timeout."""
-    deadline = time.monotonic() + PROCESS_TIMEOUT
+def assert_gone(pids: list[int], within: float = PROCESS_TIMEOUT) -> None:
+    """Each of ``pids`` ends (or is a zombie of a parent that is gone) ``within`` seconds."""
+    deadline = time.monotonic() + within
     for pid in pids:
         while Path(f"/proc/{pid}").exists() and "Z" not in _state(pid):
             assert time.monotonic() < deadline, f"worker {pid} outlived its command"
             time.sleep(0.01)
+
+
+@contextlib.contextmanager
+def session_ended(proc: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """``proc`` (started in a session of its own, as :func:`start` does), and at the end every
+    process of its group killed, the workers it left behind too, and ``proc`` waited for."""
+    try:
+        yield proc
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
 
 
 def _state(pid: int) -> str:

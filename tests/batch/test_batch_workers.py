@@ -6,6 +6,7 @@ process, and no file left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import CLI, PROCESS_TIMEOUT, assert_gone, cli, finish, start, wait_for_workers
+from helpers import CLI, PROCESS_TIMEOUT, assert_gone, cli, finish, session_ended, start, wait_for_workers
 
 from gamerec import batch
 from gamerec.batch import max_jobs, verify_batch
@@ -304,3 +305,63 @@ def test_a_signal_during_convert_leaves_no_output_and_no_temporary_file(
     assert proc.returncode == code
     assert re.fullmatch(rf"gamerec: {word} \({name}\) after \d+ records?.*; no output written\n", err), err
     assert os.listdir(folder) == []  # neither the output nor a temporary file
+
+
+# -- issue 31, F3: the parent killed outright -------------------------------------------------
+# a parent that takes one result of its batch and then waits to be killed; the results are
+# far larger than a pipe holds, so the other worker is blocked sending its own. With
+# ``held``, a process forked from the parent (as a library caller may fork one) holds the
+# parent's ends of the workers' pipes after the parent is gone.
+TAKES_ONE = """
+import multiprocessing, os, signal, sys
+from gamerec.batch import map_chunks
+
+def large(raws):
+    return bytes(16 << 20)
+
+results = map_chunks([sys.argv[1]], large, jobs=2, chunk=1)
+next(results)
+workers = [p.pid for p in multiprocessing.active_children()]
+if sys.argv[2] == "held" and os.fork() == 0:
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    signal.pause()
+print(*workers, flush=True)
+signal.pause()
+"""
+
+
+def sockets(pid: int) -> set[str]:
+    """The sockets process ``pid`` holds open (``socket:[INODE]``)."""
+    found = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            if (target := os.readlink(fd)).startswith("socket:"):
+                found.add(target)
+    return found
+
+
+@pytest.mark.parametrize("held", ["alone", "held"])
+def test_workers_end_when_their_parent_is_killed_outright(held: str, fixtures: Path) -> None:
+    """SIGKILL to the parent (an OOM kill) left its workers blocked for ever sending a large
+    result: each held the parent's end of its own pipe (inherited at fork), so the pipe never
+    broke. Now they end at once, and also when another process holds those ends (they watch
+    for their parent), and the parent's standard output is let go of."""
+    tournament = fixtures / "blackball" / "tournament.grec"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", TAKES_ONE, str(tournament), held],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    with session_ended(proc):
+        assert proc.stdout is not None
+        kids = [int(pid) for pid in proc.stdout.readline().split()]
+        assert len(kids) == 2, proc.communicate()
+        # the parent's ends of the pipes are its own (the workers closed theirs once started)
+        deadline = time.monotonic() + 10
+        while shared := sockets(proc.pid) & set().union(*map(sockets, kids)):
+            assert time.monotonic() < deadline, f"the workers hold the parent's {shared}"
+            time.sleep(0.01)
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(TIMEOUT) == -signal.SIGKILL
+        assert_gone(kids, within=10)
+        if held == "alone":
+            assert proc.communicate(timeout=10) == ("", "")  # no worker holds stdout or stderr

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from helpers import assert_gone, cli, finish, start, wait_for_workers
+from helpers import PROCESS_TIMEOUT, assert_gone, cli, finish, session_ended, start, wait_for_workers
 
 pq = pytest.importorskip("pyarrow.parquet")
 
@@ -161,6 +161,19 @@ def test_ctrl_c_during_export_with_workers_leaves_no_file(big: Path, tmp_path: P
     assert len(stderr.splitlines()) == 1 and stderr.startswith("gamerec: interrupted (SIGINT)"), stderr
     assert not out.exists()
     assert_gone(kids)  # the workers are gone (or zombies of the parent, gone with it)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
+def test_the_workers_end_when_the_export_is_killed_outright(big: Path, tmp_path: Path) -> None:
+    """Issue 31, F3: SIGKILL to `export -j 2` (an OOM kill) left both workers alive for ever,
+    blocked sending their tables to no one, holding the caller's standard output and the
+    temporary files. Now they end at once, and standard output and stderr reach their end."""
+    proc, kids = exporting(big, tmp_path / "out")
+    with session_ended(proc):
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(PROCESS_TIMEOUT) == -signal.SIGKILL
+        assert_gone(kids, within=10)
+        assert proc.communicate(timeout=10) == ("", "")
 
 
 @pytest.mark.parametrize("form", ["csv", "json", "text", "html"])
