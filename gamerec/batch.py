@@ -170,18 +170,18 @@ def map_chunks(
     (already expanded), in input order, done by up to ``jobs`` worker processes (none for
     a single chunk), a few chunks ahead; ``work`` must be a function of a module (or a
     :func:`functools.partial` of one) for the workers to be given it. ``on_progress`` hears
-    of each chunk's bytes once the next result is asked for. A worker process that dies
-    raises :class:`WorkerLost`: ``"FILE: records A-B: " + lost + ": a worker process died
-    ..."``, once the results before it are given."""
+    of each chunk's records and bytes once the next result is asked for. A worker process
+    that dies raises :class:`WorkerLost`: ``"FILE: records A-B: " + lost + ": a worker
+    process died ..."``, once the results before it are given."""
     _check_jobs(jobs)
     tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
-    sizes: deque[int] = deque()  # of the chunks read and not yet given
+    sizes: deque[tuple[int, int]] = deque()  # the bytes and records of each chunk read, not yet given
 
     def read() -> Iterator[list[RawRecord]]:
         source = raw_records(files)
         for block in iter(lambda: list(islice(source, chunk)), []):
             if tally is not None:
-                sizes.append(sum(r.size for r in block))
+                sizes.append((sum(r.size for r in block), len(block)))
             yield block
 
     def results() -> Generator[bytes]:
@@ -199,7 +199,7 @@ def map_chunks(
         for done in given:
             yield done
             if tally is not None:
-                tally.add(sizes.popleft())
+                tally.add(*sizes.popleft())
 
 
 # -- worker processes -----------------------------------------------------------------------

@@ -83,6 +83,21 @@ def test_the_library_gives_the_same_summary_and_tables(batch: list[str], tmp_pat
         assert table.equals(read(tmp_path / "two")[name])
 
 
+def test_progress_counts_records_with_workers_too(batch: list[str], tmp_path: Path) -> None:
+    """Issue 31: Ctrl-C during `export --to parquet` with workers said "after 9 records (32%
+    of the input)" of 9 000 records: each chunk of 256 records was counted as one."""
+
+    def heard(jobs: int) -> list[tuple[int, int, int | None]]:
+        calls: list[tuple[int, int, int | None]] = []
+        write_parquet(batch, tmp_path / str(jobs), jobs=jobs, on_progress=lambda *call: calls.append(call))
+        return calls
+
+    one, two = heard(1), heard(2)
+    assert [records for records, _, _ in two] == [256, 512, 564]  # each chunk's records
+    assert two[-1] == one[-1]  # every record and all its bytes, as with one process
+    assert len(one) == 564
+
+
 def test_jobs_out_of_bounds_refused_before_any_folder_is_made(batch: list[str], tmp_path: Path) -> None:
     with pytest.raises(InputError, match="jobs 0: a batch uses 1 to"):
         write_parquet(batch, tmp_path / "out", jobs=0)
