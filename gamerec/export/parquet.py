@@ -21,6 +21,7 @@ The columns and the builder of their rows are in :mod:`gamerec.export.parquet_ro
 from __future__ import annotations
 
 import contextlib
+import os
 import struct
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
@@ -280,16 +281,23 @@ def write_parquet(
             with contextlib.suppress(Exception):
                 w.close()
         for tmp in temps.values():
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # (a read-only folder refuses even that)
+                tmp.unlink(missing_ok=True)
         if created:
             with contextlib.suppress(OSError):
                 out.rmdir()
         if isinstance(e, _NothingRead):
             return ParquetSummary(files=[], **counts)
-        if isinstance(e, OSError):  # a full disk, a file-size limit: name the folder
-            raise InputError(f"{out}: cannot write the Parquet tables: {e.strerror or e}") from None
+        if isinstance(e, OSError):  # a read-only folder, a full disk: named as the folder, as elsewhere
+            raise InputError(f"{out}: cannot write: {_why(e)}") from None
         raise
     return ParquetSummary(files=[str(t) for t in targets.values()], **counts)
+
+
+def _why(e: OSError) -> str:
+    """Why ``e`` (from pyarrow, whose message names the temporary file) could not write:
+    ``Permission denied``."""
+    return os.strerror(e.errno) if e.errno else str(e)
 
 
 class _NothingRead(Exception):

@@ -7,12 +7,14 @@ an empty name, as an unset "$VAR" gives, meant the current folder."""
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
-from helpers import cli
+from helpers import CLI, PROCESS_TIMEOUT, cli
 
 RECORD = FIXTURES / "forest" / "games" / "three-players.json"
 
@@ -89,3 +91,41 @@ def test_parquet_into_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> N
     assert line.startswith("gamerec: ") and "cannot make the folder" in line and "Not a directory" in line, (
         line
     )
+
+
+# the command line, run where ``{folder}`` is a read-only mount of itself (a mount namespace
+# of its own, in a user namespace: no privilege needed where the system allows them)
+READ_ONLY = 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" && shift && exec "$@"'
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("how", ["mount", "mode"])
+def test_parquet_into_a_read_only_folder_cannot_write_the_folder_named(
+    tmp_path: Path, how: str, jobs: str
+) -> None:
+    """Issue 31: `export --to parquet -o out` into a read-only folder said only
+    "gamerec: out/.records.parquet.gamerec-123-ab12cd34.tmp: Read-only file system" (the
+    temporary file it could not remove, which was never made); by mode, it named the
+    temporary file too. It says it cannot write the folder named, as other commands do."""
+    pytest.importorskip("pyarrow")
+    out = tmp_path / "out"
+    out.mkdir()
+    args = [*CLI, "export", str(RECORD), "--to", "parquet", "-o", str(out), "-j", jobs]
+    if how == "mode":
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a folder whatever its mode")
+        out.chmod(0o555)
+        why = "Permission denied"
+    else:
+        unshare = shutil.which("unshare")
+        if unshare is None:
+            pytest.skip("no unshare(1) to mount the folder read-only")
+        mount = [unshare, "--map-root-user", "--mount", "sh", "-c", READ_ONLY, "sh", str(out)]
+        if subprocess.run([*mount, "true"], capture_output=True, timeout=PROCESS_TIMEOUT).returncode:
+            pytest.skip("this system mounts nothing for an unprivileged user")
+        args = [*mount, *args]
+        why = "Read-only file system"
+    r = subprocess.run(args, capture_output=True, text=True, timeout=PROCESS_TIMEOUT)
+    out.chmod(0o755)
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", f"gamerec: {out}: cannot write: {why}\n")
+    assert list(out.iterdir()) == []
