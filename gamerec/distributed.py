@@ -20,6 +20,7 @@ Files are local paths (on storage every worker sees at the same path) or fsspec 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -349,7 +350,8 @@ def _parquet_part(path: str, i: int, directory: str) -> dict[str, int]:
             pq.write_table(table, str(tmp))
             tmp.replace(target)
         except BaseException:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):  # (a read-only folder refuses even that)
+                tmp.unlink(missing_ok=True)
             raise
     return counts
 
@@ -386,7 +388,9 @@ def write_parquet(paths: Paths, directory: str | Path, *, force: bool = False, *
             for p in folder.glob("part-*.parquet"):
                 p.unlink(missing_ok=True)
         if isinstance(e, OSError):
-            raise InputError(f"{out}: cannot write the Parquet tables: {e.strerror or e}") from None
+            from .export.parquet import os_reason
+
+            raise InputError(f"{out}: cannot write: {os_reason(e)}") from None
         raise
     counts = {k: sum(d[k] for d in done) for k in ("records", "actions", "deal_rows", "unreadable")}
     return ParquetSummary(files=[str(f) for f in folders] if counts["records"] else [], **counts)

@@ -45,6 +45,7 @@ __all__ = [
     "RECORD_COLUMNS",
     "TABLES",
     "ParquetSummary",
+    "os_reason",
     "record_batches",
     "tables",
     "write_parquet",
@@ -289,12 +290,12 @@ def write_parquet(
         if isinstance(e, _NothingRead):
             return ParquetSummary(files=[], **counts)
         if isinstance(e, OSError):  # a read-only folder, a full disk: named as the folder, as elsewhere
-            raise InputError(f"{out}: cannot write: {_why(e)}") from None
+            raise InputError(f"{out}: cannot write: {os_reason(e)}") from None
         raise
     return ParquetSummary(files=[str(t) for t in targets.values()], **counts)
 
 
-def _why(e: OSError) -> str:
+def os_reason(e: OSError) -> str:
     """Why ``e`` (from pyarrow, whose message names the temporary file) could not write:
     ``Permission denied``."""
     return os.strerror(e.errno) if e.errno else str(e)

@@ -6,11 +6,14 @@ records, and an illegal copy of a valid game (a different verdict: not a duplica
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 import pytest
 
 from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.errors import InputError
 from gamerec.format.record import Record
 from gamerec.format.write import write_records
 from gamerec.standings import standings
@@ -59,3 +62,23 @@ def test_the_repeats_are_the_clis_duplicates(files: list[str]) -> None:
         assert got == sorted(expected), npartitions
         counts = dd.summarize_bag(bag, scheduler="sync")
         assert counts["duplicate"] == 9 and counts["illegal"] == 1 and counts["valid"] == 12
+
+
+def test_parquet_on_dask_into_a_read_only_folder_names_the_folder(
+    files: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31: as ``export --to parquet`` (tests/output/test_output_targets.py), the Dask
+    path said "cannot write the Parquet tables: Failed to open local file '...tmp'"."""
+    import errno
+
+    pq = pytest.importorskip("pyarrow.parquet")
+
+    def refused(_table: object, where: str) -> None:
+        raise OSError(errno.EROFS, f"Failed to open local file '{where}'. Detail: [errno 30]")
+
+    monkeypatch.setattr(pq, "write_table", refused)
+    out = tmp_path / "out"
+    with pytest.raises(InputError) as caught:
+        dd.write_parquet(files[:2], out, scheduler="sync")
+    assert caught.value.message == f"{out}: cannot write: Read-only file system"
+    assert not list(out.rglob("*.parquet")) and not list(out.rglob("*.tmp"))
