@@ -382,6 +382,8 @@ def _json_path(message: str) -> str:
     ``deals[0].hands[1][2]: expected `str`, got `int```."""
     text, where, which = split_where(message)
     path = where.removeprefix("$").removeprefix(".")
+    # (a game of one kind of action checks its type as a Literal: said as the tag is)
+    text = text.replace("invalid enum value ", "invalid value ")
     return f"{path}: {which}{text}" if path else which + text
 
 

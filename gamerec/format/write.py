@@ -10,9 +10,10 @@ import os
 import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple
 
 import msgspec
 
@@ -293,18 +294,34 @@ def _link_new(tmp: str, target: Path, path: str | Path) -> None:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """SIGINT, SIGTERM and SIGHUP wait until the block is over (where the platform can);
-    one that came meanwhile is taken (its handler run) as the block ends."""
+    """SIGINT, SIGTERM and SIGHUP wait until the block is over; one that came meanwhile is
+    taken (its handler run, or its default action) as the block ends.
+
+    Two holds, as a process may have other threads (a progress bar's, Dask's), to any of
+    which the system may give a signal sent to the process: the signals are blocked in this
+    thread, and, in the main thread, each handler is replaced for the block by one that
+    notes the signal, which is raised again once the handlers are put back."""
+    held = [getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    came: list[int] = []
+    handlers: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in held:
+            handler = signal.getsignal(signum)
+            if handler is signal.SIG_IGN or handler is None:  # (None: not set from Python)
+                continue
+            handlers[signum] = handler
+            signal.signal(signum, lambda signum, _frame: came.append(signum))
     block = getattr(signal, "pthread_sigmask", None)
-    if block is None:
-        yield
-        return
-    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
-    before = block(signal.SIG_BLOCK, held)
+    mask = block(signal.SIG_BLOCK, held) if block is not None else None
     try:
         yield
     finally:
-        block(signal.SIG_SETMASK, before)
+        if block is not None:
+            block(signal.SIG_SETMASK, mask)  # (a signal pending is noted now)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)  # (checks for signals first: all are noted)
+        for signum in dict.fromkeys(came):
+            signal.raise_signal(signum)
 
 
 def _temp_prefix(target: Path) -> str:
