@@ -23,7 +23,7 @@ from .escape import terminal_text
 from .format.record import Action, Record
 from .games import get_game
 from .games.views import Presenter, presenter
-from .stepper import Outcome, walk
+from .stepper import Outcome, steps
 from .verdicts import Verdict, verdict_of
 from .view import View
 
@@ -107,7 +107,7 @@ class Replay:
         game = get_game(record.game) if self._known() else None
         shown = presenter(game.id) if game is not None else None
         viewer = shown.viewer(self.seat) if shown is not None else None
-        gen = walk(record, steps=True)
+        gen = steps(record)
         outcome: Outcome
         while True:
             try:
@@ -140,7 +140,7 @@ class Replay:
         game = get_game(record.game) if self._known() else None
         shown = presenter(game.id) if game is not None else None
         word = shown.game.deal_word if shown is not None else "deal"
-        gen = walk(record, steps=True)
+        gen = steps(record)
         outcome: Outcome
         action: Action | None  # (declared: mypyc infers None from the tuple otherwise)
         number = 0

@@ -38,7 +38,7 @@ from .format.record import Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
 from .standings import Triage, not_counted
-from .stepper import Outcome, StepTuple, walk
+from .stepper import Outcome, StepTuple, steps
 from .verdicts import Verdict, unreadable, verdict_of
 
 __all__ = [
@@ -211,10 +211,10 @@ def stats_of(
 
 
 def _walk(record: Record, collector: _Collector) -> Outcome:
-    steps = walk(record, steps=True)
+    walked = steps(record)
     try:
         while True:
-            collector.step(next(steps))
+            collector.step(next(walked))
     except StopIteration as stop:
         outcome: Outcome = stop.value
         return outcome

@@ -7,8 +7,8 @@ the live state; views and texts are made by :mod:`gamerec.present` when asked fo
 
 >>> from gamerec.bots import simulate
 >>> record = next(simulate("blackball", players=3, games=1, seed=1))
->>> steps = walk(record, steps=True)
->>> deal, index, action, events, state = next(steps)
+>>> walked = steps(record)
+>>> deal, index, action, events, state = next(walked)
 >>> deal, index, action, [type(e).__name__ for e in events]
 (0, -1, None, [])
 >>> outcome = run(record)
@@ -18,10 +18,11 @@ the live state; views and texts are made by :mod:`gamerec.present` when asked fo
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
-from typing import Any
+from collections.abc import Generator, Iterator, Sequence
+from typing import Any, Generic, TypeVar
 
 import msgspec
+from mypy_extensions import mypyc_attr
 
 from .engine import Event, GameState
 from .errors import FormatError, Illegal, StockMissing
@@ -29,7 +30,9 @@ from .fastwalk import next_deal_refused, play_deals
 from .format.record import Action, Deal, Record
 from .games import get_game
 
-__all__ = ["Outcome", "StepTuple", "Stepper", "Walk", "run", "walk"]
+__all__ = ["Outcome", "StepTuple", "Stepper", "Visitor", "Walk", "run", "steps", "visit", "walk"]
+
+R = TypeVar("R")
 
 
 class Outcome(msgspec.Struct):
@@ -49,43 +52,130 @@ StepTuple = tuple[int, int, Action | None, Sequence[Event], GameState]
 Walk = Generator[StepTuple, None, Outcome]
 
 
-def walk(record: Record, steps: bool = False, *, eventful: bool = False) -> Walk:
-    """Replay ``record`` by its rules. With ``steps``, yield every step (with
-    ``eventful``, only each deal's start and the actions that caused events, for a
-    consumer that reads only the events); return the :class:`Outcome`. The one driver
-    behind verify, replay, score and export."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Visitor(Generic[R]):
+    """What one walk over a record tells a consumer, step by step (python-chess's ``pgn``
+    visitors are the model): :meth:`begin_deal` as each deal begins, :meth:`action` after
+    each action the rules accept, :meth:`end` with how the walk ended (:class:`Outcome`,
+    kept as :attr:`outcome`); :func:`walk` then returns :meth:`result`. What ``begin_deal``
+    or ``action`` returns, when not None, :func:`visit` yields: a consumer that is lazy (the
+    replay's steps) takes its items as they come.
+
+    With ``eventful``, only the actions that caused events are told (each deal's start
+    always is): for a consumer that reads only the events.
+
+    >>> from gamerec.bots import simulate
+    >>> class Tricks(Visitor[int]):
+    ...     def __init__(self) -> None:
+    ...         super().__init__(eventful=True)
+    ...         self.tricks = 0
+    ...     def action(self, deal, index, action, events, state):
+    ...         self.tricks += sum(e.ends_trick for e in events)
+    ...     def result(self) -> int:
+    ...         return self.tricks
+    >>> walk(next(simulate("blackball", players=3, games=1, seed=1)), Tricks())
+    49
+    """
+
+    def __init__(self, eventful: bool = False) -> None:
+        self.eventful = eventful
+        self.outcome: Outcome | None = None
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> Any:
+        """Deal ``deal`` (from 0) has begun, causing ``events``; ``state`` is live."""
+        return None
+
+    def action(self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState) -> Any:
+        """Action ``index`` (from 0) of deal ``deal`` was played, causing ``events``."""
+        return None
+
+    def end(self, outcome: Outcome) -> None:
+        """The walk is over: the record's end, or the step the rules refused."""
+        self.outcome = outcome
+
+    def result(self) -> R:
+        """What :func:`walk` returns, once the walk is over."""
+        raise NotImplementedError
+
+
+def visit(record: Record, visitor: Visitor[Any]) -> Iterator[Any]:
+    """Replay ``record`` by its rules, telling ``visitor`` each step (:class:`Visitor`), and
+    yield what it returns of each, when not None. The one loop over a record's steps:
+    verification without steps takes :func:`run`, everything that reads the steps (replay,
+    exports, statistics, tests) comes here."""
     try:
         game = get_game(record.game)
         state = game.new_state(record.rules, record.players)
     except (Illegal, FormatError) as e:
-        err = e if isinstance(e, Illegal) else Illegal("game", e.message)
-        return Outcome(None, err)
-    if not steps:
-        # nobody reads the events: the rules alone, the loop over deals in the engine
-        stopped = play_deals(state, record.deals)
-        if stopped is None:
-            return Outcome(state)
-        di, ai, why = stopped
-        return Outcome(state, why, di, ai, None if ai is None else record.deals[di].actions[ai])
-    for di in range(len(record.deals)):
-        deal = record.deals[di]
-        refused = next_deal_refused(state, di, len(record.deals[di - 1].actions) if di else 0)
+        visitor.end(Outcome(None, e if isinstance(e, Illegal) else Illegal("game", e.message)))
+        return
+    eventful = visitor.eventful
+    begin_deal = visitor.begin_deal
+    tell = visitor.action
+    deals = record.deals
+    outcome = Outcome(state)
+    for di in range(len(deals)):
+        deal = deals[di]
+        refused = next_deal_refused(state, di, len(deals[di - 1].actions) if di else 0)
         if refused is not None:
-            return Outcome(state, refused, di - 1 if refused.rule == "deal-unfinished" else di)
+            outcome = Outcome(state, refused, di - 1 if refused.rule == "deal-unfinished" else di)
+            break
         events: Sequence[Event]
         try:
             events = state.begin_deal(deal)
         except (Illegal, StockMissing) as e:
-            return Outcome(state, e, di)
-        yield di, -1, None, events, state
+            outcome = Outcome(state, e, di)
+            break
+        told = begin_deal(di, events, state)
+        if told is not None:
+            yield told
+        stopped = False
         for ai, action in enumerate(deal.actions):
             try:
                 events = state.apply(action)
             except (Illegal, StockMissing) as e:
-                return Outcome(state, e, di, ai, action)
+                outcome = Outcome(state, e, di, ai, action)
+                stopped = True
+                break
             if events or not eventful:
-                yield di, ai, action, events, state
-    return Outcome(state)
+                told = tell(di, ai, action, events, state)
+                if told is not None:
+                    yield told
+        if stopped:
+            break
+    visitor.end(outcome)
+
+
+def walk(record: Record, visitor: Visitor[R]) -> R:
+    """Walk ``record`` with ``visitor`` (:func:`visit`) and return its :meth:`~Visitor.result`."""
+    for _ in visit(record, visitor):
+        pass
+    return visitor.result()
+
+
+class _Steps(Visitor[Outcome]):
+    """Each step as a :data:`StepTuple`."""
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> StepTuple:
+        return deal, -1, None, events, state
+
+    def action(
+        self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
+    ) -> StepTuple:
+        return deal, index, action, events, state
+
+    def result(self) -> Outcome:
+        assert self.outcome is not None
+        return self.outcome
+
+
+def steps(record: Record, *, eventful: bool = False) -> Walk:
+    """Every step of ``record`` as a :data:`StepTuple` (deal, action index or -1 for the
+    deal's start, action, events, the live state); returns the :class:`Outcome`. With
+    ``eventful``, only each deal's start and the actions that caused events."""
+    visitor = _Steps(eventful)
+    yield from visit(record, visitor)
+    return visitor.result()
 
 
 class Stepper:
@@ -190,11 +280,15 @@ class Stepper:
 
 
 def run(record: Record) -> Outcome:
-    """Walk ``record`` without steps and return how it ended."""
-    gen = walk(record)
+    """How ``record`` ends when walked by its rules alone, with no step told: the loop over
+    deals in the engine (:func:`gamerec.fastwalk.play_deals`), verification's fast path."""
     try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        result: Outcome = stop.value
-        return result
+        game = get_game(record.game)
+        state = game.new_state(record.rules, record.players)
+    except (Illegal, FormatError) as e:
+        return Outcome(None, e if isinstance(e, Illegal) else Illegal("game", e.message))
+    stopped = play_deals(state, record.deals)
+    if stopped is None:
+        return Outcome(state)
+    di, ai, why = stopped
+    return Outcome(state, why, di, ai, None if ai is None else record.deals[di].actions[ai])

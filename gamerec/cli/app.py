@@ -136,6 +136,16 @@ else:
     err = _LazyConsole(stderr=True)
 
 
+def _renew_consoles() -> None:
+    """Forget both consoles: the next print makes them for this run's environment (its
+    width, ``NO_COLOR``...). One process may run several commands (tests, a notebook), each
+    with its own."""
+    for console in (out, err):
+        if isinstance(console, _LazyConsole):
+            object.__setattr__(console, "_console", None)
+            object.__setattr__(console, "_quiet", False)
+
+
 def real_console(console: Console) -> Console:
     """The rich console itself behind :data:`out` or :data:`err`, for rich's own classes
     (a progress bar enters it as a context manager: a stand-in would not do)."""
@@ -360,6 +370,7 @@ class Group(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         underway.work, underway.drawing = None, False  # one process may run several commands (tests)
+        _renew_consoles()
         try:
             with _signals_unwind() as received:
                 try:

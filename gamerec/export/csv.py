@@ -11,7 +11,7 @@ from ..format.progress import Tally
 from ..format.record import Action, Bid, Cards, Record
 from ..games import get_game
 from ..games.views import presenter
-from ..stepper import Outcome, walk
+from ..stepper import Outcome, steps
 from ..verdicts import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "CsvFile", "csv_export", "csv_lines", "csv_lists", "csv_rows", "to_csv"]
@@ -78,7 +78,7 @@ def csv_lists(
     trick = 1
     side_of: dict[int, int] = {}  # each seat's scoring side, for its running total
     # the light steps alone: no views or texts are made (they cost 15x the rules)
-    gen = walk(record, steps=True)
+    gen = steps(record)
     while True:
         try:
             deal, index, a, events, state = next(gen)
@@ -160,7 +160,7 @@ def csv_lines(record: Record, number: int, source: str, out: CsvFile) -> tuple[l
     # scoring gives the state a new list)
     totals: list[int] = []
     scores: list[str] = []
-    gen = walk(record, steps=True)
+    gen = steps(record)
     while True:
         try:
             deal, index, a, events, state = next(gen)

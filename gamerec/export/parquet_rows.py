@@ -16,7 +16,7 @@ from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.read import Entry
 from ..format.record import Record
 from ..games import get_game
-from ..stepper import Outcome, walk
+from ..stepper import Outcome, steps
 from ..verdicts import Verdict, unreadable, verdict_of
 from .parquet_columns import ActionRows, DealRows, run_of_row
 
@@ -155,10 +155,10 @@ class Rows:
         totals: list[int] = []  # at the first deal's start
         offset = 0  # the row of the first action of the deal under way
         index = -1
-        steps = walk(record, steps=True, eventful=True)  # the actions without events unseen
+        walked = steps(record, eventful=True)  # the actions without events unseen
         while True:
             try:
-                deal, index, a, events, state = next(steps)
+                deal, index, a, events, state = next(walked)
             except StopIteration as stop:
                 outcome: Outcome = stop.value
                 break

@@ -10,7 +10,7 @@ from ..format.record import Record
 from ..games import get_game
 from ..games.views import presenter
 from ..present import sheet_text, step_text
-from ..stepper import Outcome, walk
+from ..stepper import Outcome, steps
 from ..verdicts import Verdict, verdict_of
 
 __all__ = ["text_export", "to_text"]
@@ -39,7 +39,7 @@ def text_export(record: Record, number: int, source: str) -> tuple[str, Verdict]
     shown = presenter(game.id)
     players = record.players
     describe = shown.describe
-    gen = walk(record, steps=True)
+    gen = steps(record)
     while True:
         try:
             di, _, action, events, st = next(gen)

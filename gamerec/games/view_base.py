@@ -157,12 +157,12 @@ class Viewer:
     lists are never changed in place.
 
     >>> from gamerec.games.views import presenter
-    >>> from gamerec.stepper import walk
+    >>> from gamerec.stepper import steps
     >>> from gamerec.bots import simulate
     >>> record = next(simulate("blackball", players=3, games=1, seed=1))
     >>> shown = presenter("blackball")
     >>> viewer = shown.viewer()
-    >>> all(viewer(state, a, ev) == shown.view(state) for _, _, a, ev, state in walk(record, steps=True))
+    >>> all(viewer(state, a, ev) == shown.view(state) for _, _, a, ev, state in steps(record))
     True
     """
 

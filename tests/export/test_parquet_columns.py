@@ -20,7 +20,7 @@ from gamerec.export.parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, Rows
 from gamerec.format.record import Bid, Cards, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.views import presenter
-from gamerec.stepper import walk
+from gamerec.stepper import steps
 
 GAMES = {"blackball": (3, 4, 5), "forest": (3, 4), "black-swan-2012": (2, 4), "black-swan-taroc": (3, 4)}
 
@@ -38,7 +38,7 @@ def reference_rows(source: str, number: int, record: Record) -> list[dict[str, A
     side_of: dict[int, int] = {}
     pending: list[dict[str, Any]] = []
     trick = 1
-    for deal, index, a, events, state in walk(record, steps=True):
+    for deal, index, a, events, state in steps(record):
         if a is None:
             if not side_of:
                 side_of = {s: i for i, members in enumerate(state.members()) for s in members}
@@ -113,10 +113,10 @@ def reference_deal_rows(source: str, number: int, record: Record) -> list[dict[s
             })  # fmt: skip
         now["open"] = False
 
-    steps = walk(record, steps=True)
+    walked = steps(record)
     while True:
         try:
-            deal, _, a, events, state = next(steps)
+            deal, _, a, events, state = next(walked)
         except StopIteration as stop:
             outcome = stop.value
             break

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gamerec.bots import simulate
 from gamerec.errors import Illegal, StockMissing
-from gamerec.stepper import Stepper, walk
+from gamerec.stepper import Stepper, steps
 
 GAMES = [("blackball", 3), ("forest", 3), ("black-swan-2012", 2), ("black-swan-taroc", 3)]
 
@@ -34,7 +34,7 @@ def test_push_then_pop_retraces_every_state(game: str, players: int, seed: int) 
             stepper.push(action)
             seen.append(stepper.state.snapshot())
     # the same states as the one driver, walk, gives
-    walked = [state.snapshot() for *_, state in walk(record, steps=True)]
+    walked = [state.snapshot() for *_, state in steps(record)]
     assert seen[1:] == walked
     assert stepper.record.deals == record.deals
     while len(seen) > 1:
@@ -69,7 +69,7 @@ def _replayed(stepper: Stepper) -> dict[str, object]:
     """The state of the stepper's record walked afresh by the one driver."""
     record = stepper.record
     final = Stepper(record).state  # (no deal yet)
-    for *_, state in walk(record, steps=True):
+    for *_, state in steps(record):
         final = state
     return final.snapshot()
 
@@ -124,11 +124,11 @@ def test_a_deal_refused_for_a_missing_stock_card_changes_nothing() -> None:
 
 
 def _steps_and_outcome(record: object, **kw: bool) -> tuple[list[tuple[object, ...]], object]:
-    steps = walk(record, steps=True, **kw)  # type: ignore[arg-type]
+    walked = steps(record, **kw)  # type: ignore[arg-type]
     out: list[tuple[object, ...]] = []
     while True:
         try:
-            deal, index, action, events, state = next(steps)
+            deal, index, action, events, state = next(walked)
         except StopIteration as stop:
             return out, stop.value
         out.append((deal, index, action, list(events), state.snapshot()))

@@ -20,7 +20,7 @@ from gamerec.format.record import Bid, Cards, Declare, Pass, Play, Pledge
 from gamerec.games import get_game
 from gamerec.games.views import presenter
 from gamerec.present import Replay
-from gamerec.stepper import walk
+from gamerec.stepper import steps
 from gamerec.view import View
 
 RULES: dict[str, list[dict[str, Any]]] = {
@@ -53,7 +53,7 @@ def hidden(view: View, seat: int | None) -> View:
 def fresh_views(record: Any, seat: int | None) -> list[View]:
     """Every step's view made afresh from its state, as it is at that step."""
     shown = presenter(record.game)
-    return [hidden(shown.view(state), seat) for *_, state in walk(record, steps=True)]
+    return [hidden(shown.view(state), seat) for *_, state in steps(record)]
 
 
 @given(records())

@@ -24,7 +24,7 @@ from gamerec.format.record import Cards, Declare, Record
 from gamerec.games.black_swan_2012 import Captured, Declared, WentOut
 from gamerec.games.black_swan_2012_combinations import combination
 from gamerec.present import Replay
-from gamerec.stepper import walk
+from gamerec.stepper import steps
 from gamerec.verdicts import verify_record
 
 GAMES = FIXTURES / "black-swan-2012" / "games"
@@ -380,7 +380,7 @@ def test_fixture_goes_out_and_declares_as_worked(match: dict[str, Any]) -> None:
 def test_walk_gives_the_same_captures(match: dict[str, Any]) -> None:
     record = load(match["file"])
     seen: list[list[Cap]] = [[] for _ in record.deals]
-    for deal, _index, _action, events, _state in walk(record, steps=True):
+    for deal, _index, _action, events, _state in steps(record):
         for e in events:
             if isinstance(e, Captured):
                 seen[deal].append(Cap(e.seat, codes(e.cards), 0, e.taker, codes(e.kept)))

@@ -34,7 +34,7 @@ from gamerec.format.record import Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games.black_swan_taroc import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from gamerec.present import Replay
-from gamerec.stepper import walk
+from gamerec.stepper import steps
 from gamerec.verdicts import verify_record
 
 GAMES = ROOT / "fixtures" / "black-swan-taroc" / "games"
@@ -528,7 +528,7 @@ def observe(record: Record) -> Observed:
 def trick_winners(record: Record) -> list[dict[int, int]]:
     """Per game, each trick's number and winner, by the replay."""
     result: list[dict[int, int]] = []
-    for _di, ai, _action, events, _state in walk(record, steps=True):
+    for _di, ai, _action, events, _state in steps(record):
         if ai < 0:
             result.append({})
         for e in events:
@@ -739,8 +739,8 @@ def test_nothing_follows_the_swan_trick() -> None:
         assert last.leader == game.dealer and SWAN in last.plays.split()
         handed = sum(1 for turn in game.turns if turn.handout)
         assert handed == 9 < 12 - len(fx.players), "a pledge is left in the bank"
-        steps = list(Replay(load(fx.file)))
-        kinds = [type(e).__name__ for e in steps[-1].events]
+        shown = list(Replay(load(fx.file)))
+        kinds = [type(e).__name__ for e in shown[-1].events]
         assert kinds == ["TrickTaken", "GameOver", "DealScored"]
 
 
@@ -756,9 +756,9 @@ def test_cards_and_pledges_are_conserved_and_nobody_draws_at_15(fx: Fixture) -> 
     deck = Counter(TAROC.cards)
     captured_pledges: Counter[int] = Counter()
     sizes: list[int] = []
-    steps = 0
-    for _di, ai, action, events, state in walk(record, steps=True):
-        steps += 1
+    count = 0
+    for _di, ai, action, events, state in steps(record):
+        count += 1
         st: Any = state
         if ai < 0:
             captured_pledges = Counter()
@@ -803,4 +803,4 @@ def test_cards_and_pledges_are_conserved_and_nobody_draws_at_15(fx: Fixture) -> 
             if st.sizes[s] > 15:
                 assert st.sizes[s] <= sizes[s] or s in passed_to
         sizes = list(st.sizes)
-    assert steps == sum(len(d.actions) + 1 for d in record.deals)
+    assert count == sum(len(d.actions) + 1 for d in record.deals)

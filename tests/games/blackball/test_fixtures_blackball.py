@@ -21,7 +21,7 @@ from gamerec.engine import GameState, TrickWon
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.games import get_game
-from gamerec.stepper import walk
+from gamerec.stepper import steps
 from gamerec.verdicts import Verdict, verify_record
 
 GAMES = FIXTURES / "blackball" / "games"
@@ -217,7 +217,7 @@ def tricks_by_round(record: Record) -> list[list[int]]:
     """Tricks taken per seat in each round, counted from the replay's trick events."""
     n = len(record.players)
     rows = [[0] * n for _ in record.deals]
-    gen = walk(record, steps=True)
+    gen = steps(record)
     for deal, _index, _action, events, _state in gen:
         for e in events:
             if isinstance(e, TrickWon):
@@ -314,7 +314,7 @@ def test_perfect_game_ann_takes_every_trick() -> None:
     record = load("perfect-179.json")
     assert record.rules == {"schedule": "1-7-1", "hook": False, "must_trump": False}
     winners: set[int] = set()
-    for _deal, _index, _action, events, _state in walk(record, steps=True):
+    for _deal, _index, _action, events, _state in steps(record):
         winners.update(e.seat for e in events if isinstance(e, TrickWon))
     assert winners == {0}
     # the no-trump round 7 is dealt by Dot (seat 3), so Ann leads it
