@@ -22,23 +22,23 @@ on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
 
 from .cards import SWAN
-from .engine import GameState
+from .engine import Event, GameState
 from .events import Captured, DealScored, GameOver, PledgeHandedOut, TrickTaken, TrickWon, WentOut
 from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress
 from .format.read import Entry, read_records
-from .format.record import Bid, Record
+from .format.record import Action, Bid, Record
 from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
 from .standings import Triage, not_counted
-from .stepper import Outcome, StepTuple, steps
+from .stepper import OutcomeVisitor, StepTuple, walk
 from .verdicts import Verdict, unreadable, verdict_of
 
 __all__ = [
@@ -187,7 +187,7 @@ def stats_of(
             continue
         record = entry.record
         collector = _COLLECTORS.get(record.game, _Collector)(record)
-        outcome = _walk(record, collector)
+        outcome = walk(record, collector)
         verdict = verdict_of(outcome, record, entry.source, entry.index, entry.where)
         verdict.hash = content_hash(record)
         if on_verdict is not None:
@@ -210,30 +210,29 @@ def stats_of(
     return Stats(games, triage.left_out, triage.duplicates, triage.counts, set_aside)
 
 
-def _walk(record: Record, collector: _Collector) -> Outcome:
-    walked = steps(record)
-    try:
-        while True:
-            collector.step(next(walked))
-    except StopIteration as stop:
-        outcome: Outcome = stop.value
-        return outcome
-
-
 def _mean(total: float, n: int) -> float:
     return round(total / n, DECIMALS) if n else 0.0
 
 
 # -- one record's numbers, per seat ---------------------------------------------------------
-class _Collector:
-    """What one record's steps give, per seat; a game's own collector adds its numbers to
-    the players' rows with :meth:`credit`."""
+class _Collector(OutcomeVisitor):
+    """What one record's steps give, per seat (a visitor of its walk); a game's own
+    collector adds its numbers to the players' rows with :meth:`credit`."""
 
     row: type[PlayerStats] = PlayerStats
 
     def __init__(self, record: Record) -> None:
+        super().__init__()
         self.record = record
         self.n = len(record.players)
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
+        self.step((deal, -1, None, events, state))
+
+    def action(
+        self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
+    ) -> None:
+        self.step((deal, index, action, events, state))
 
     def step(self, step: StepTuple) -> None:
         """Take in one step of the walk: (deal, action index, action, events, state)."""

@@ -30,7 +30,18 @@ from .fastwalk import next_deal_refused, play_deals
 from .format.record import Action, Deal, Record
 from .games import get_game
 
-__all__ = ["Outcome", "StepTuple", "Stepper", "Visitor", "Walk", "run", "steps", "visit", "walk"]
+__all__ = [
+    "Outcome",
+    "OutcomeVisitor",
+    "StepTuple",
+    "Stepper",
+    "Visitor",
+    "Walk",
+    "run",
+    "steps",
+    "visit",
+    "walk",
+]
 
 R = TypeVar("R")
 
@@ -153,7 +164,16 @@ def walk(record: Record, visitor: Visitor[R]) -> R:
     return visitor.result()
 
 
-class _Steps(Visitor[Outcome]):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class OutcomeVisitor(Visitor[Outcome]):
+    """A visitor whose result is how the walk ended (what it makes of the steps, it keeps)."""
+
+    def result(self) -> Outcome:
+        assert self.outcome is not None
+        return self.outcome
+
+
+class _Steps(OutcomeVisitor):
     """Each step as a :data:`StepTuple`."""
 
     def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> StepTuple:
@@ -163,10 +183,6 @@ class _Steps(Visitor[Outcome]):
         self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
     ) -> StepTuple:
         return deal, index, action, events, state
-
-    def result(self) -> Outcome:
-        assert self.outcome is not None
-        return self.outcome
 
 
 def steps(record: Record, *, eventful: bool = False) -> Walk:

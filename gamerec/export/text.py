@@ -3,14 +3,17 @@ events they caused, the game's score sheet and the verdict."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
+from ..engine import Event, GameState
 from ..escape import terminal_text
-from ..format.record import Record
+from ..format.record import Action, Record
 from ..games import get_game
 from ..games.views import presenter
 from ..present import sheet_text, step_text
-from ..stepper import Outcome, steps
+from ..stepper import OutcomeVisitor, walk
 from ..verdicts import Verdict, verdict_of
 
 __all__ = ["text_export", "to_text"]
@@ -36,31 +39,8 @@ def text_export(record: Record, number: int, source: str) -> tuple[str, Verdict]
     if record.rules:
         lines.append("rules: " + ", ".join(f"{k}={_json(v)}" for k, v in record.rules.items()))
     # the light steps, with a view at each deal's start alone: the only one printed
-    shown = presenter(game.id)
-    players = record.players
-    describe = shown.describe
-    gen = steps(record)
-    while True:
-        try:
-            di, _, action, events, st = next(gen)
-        except StopIteration as stop:
-            outcome: Outcome = stop.value
-            break
-        text = step_text(shown, record, di, action)
-        if action is None:
-            view = shown.view(st)
-            lines.append("")
-            _, _, detail = view.title.partition(" · ")
-            head = text[:1].upper() + text[1:]
-            lines.append(f"{head} ({detail})" if detail else head)
-            for sv in view.seats:
-                lines.append(f"  {sv.name}: {' '.join(sv.hand or [])}")
-            for label, value in view.lines:
-                lines.append(f"  {label}: {value}")
-        else:
-            lines.append(f"  {text}")
-        for e in events:
-            lines.append(f"    -> {describe(e, players)}")
+    history = _History(record, lines)
+    outcome = walk(record, history)
     verdict = verdict_of(outcome, record, source, number - 1)
     assert verdict is not None
     state = outcome.state
@@ -69,6 +49,37 @@ def text_export(record: Record, number: int, source: str) -> tuple[str, Verdict]
         lines += ["", "Score sheet", *state_text.split("\n")]
     lines += ["", verdict.message()]
     return "\n".join(terminal_text(line) for line in lines) + "\n", verdict
+
+
+class _History(OutcomeVisitor):
+    """The history's lines of each step: a deal's start with its hands and what the view
+    shows, each action, the events each caused."""
+
+    def __init__(self, record: Record, lines: list[str]) -> None:
+        super().__init__()
+        self.record = record
+        self.lines = lines
+        self.shown = presenter(record.game)
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
+        view = self.shown.view(state)
+        text = step_text(self.shown, self.record, deal, None)
+        _, _, detail = view.title.partition(" · ")
+        head = text[:1].upper() + text[1:]
+        self.lines += ["", f"{head} ({detail})" if detail else head]
+        self.lines += [f"  {sv.name}: {' '.join(sv.hand or [])}" for sv in view.seats]
+        self.lines += [f"  {label}: {value}" for label, value in view.lines]
+        self._events(events)
+
+    def action(
+        self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
+    ) -> None:
+        self.lines.append(f"  {step_text(self.shown, self.record, deal, action)}")
+        self._events(events)
+
+    def _events(self, events: Sequence[Event]) -> None:
+        describe, players = self.shown.describe, self.record.players
+        self.lines += [f"    -> {describe(e, players)}" for e in events]
 
 
 def _json(value: object) -> str:
