@@ -35,6 +35,7 @@ __all__ = [
     "OutcomeVisitor",
     "StepTuple",
     "Stepper",
+    "TrickVisitor",
     "Visitor",
     "Walk",
     "run",
@@ -171,6 +172,35 @@ class OutcomeVisitor(Visitor[Outcome]):
     def result(self) -> Outcome:
         assert self.outcome is not None
         return self.outcome
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TrickVisitor(OutcomeVisitor):
+    """An :class:`OutcomeVisitor` that keeps, once for all consumers, what they derive from
+    the steps: each seat's scoring side (:attr:`side_of`, from the first deal's state: a
+    team in black-swan-2012) and the number of the trick under way in the current deal
+    (:attr:`trick`, from 1). A subclass calls ``super().begin_deal(...)`` and, after an
+    action with events, :meth:`tricks_ended`."""
+
+    def __init__(self, eventful: bool = False) -> None:
+        super().__init__(eventful)
+        self.trick = 1
+        self.side_of: dict[int, int] = {}
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> Any:
+        self.trick = 1
+        if not self.side_of:
+            self.side_of = {s: i for i, members in enumerate(state.members()) for s in members}
+        return None
+
+    def tricks_ended(self, events: Sequence[Event]) -> list[int]:
+        """The winners of the tricks that ``events`` end, each moving :attr:`trick` on."""
+        won = []
+        for e in events:
+            if e.ends_trick:
+                won.append(e.seat)  # type: ignore[attr-defined]
+                self.trick += 1
+        return won
 
 
 class _Steps(OutcomeVisitor):

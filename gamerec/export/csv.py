@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ..engine import GameState
+from ..engine import Event, GameState
 from ..escape import CsvFields, csv_line
 from ..format.progress import Tally
 from ..format.record import Action, Bid, Cards, Record
-from ..games import get_game
 from ..games.views import presenter
-from ..stepper import Outcome, steps
+from ..stepper import TrickVisitor, walk
 from ..verdicts import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "CsvFile", "csv_export", "csv_lines", "csv_lists", "csv_rows", "to_csv"]
@@ -67,62 +66,63 @@ def csv_lists(
 ) -> tuple[list[list[object]], Verdict | None]:
     """The rows of :func:`csv_rows` as lists, their cells in the order of
     :data:`CSV_COLUMNS` (without a dict a row)."""
-    game = get_game(record.game)
-    shown = presenter(game.id)
-    action_detail = shown.action_detail if shown.has_details else None
-    action_value = shown.action_value
-    players = record.players
-    nplayers = len(players)
-    rows: list[list[object]] = []
-    pending: list[list[object]] = []  # rows of the trick under way
-    trick = 1
-    side_of: dict[int, int] = {}  # each seat's scoring side, for its running total
     # the light steps alone: no views or texts are made (they cost 15x the rules)
-    gen = steps(record)
-    while True:
-        try:
-            deal, index, a, events, state = next(gen)
-        except StopIteration as stop:
-            outcome: Outcome = stop.value
-            break
-        if a is None:
-            trick = 1
-            pending = []
-            if not side_of:
-                side_of = _sides(state)
-            continue
+    rows = _Rows(record, number)
+    outcome = walk(record, rows)
+    verdict = verdict_of(outcome, record, source, number - 1)
+    if illegal:
+        refused = _refused_row(record, number, verdict, rows.trick)
+        if refused is not None:
+            rows.rows.append(refused)
+    return rows.rows, verdict
+
+
+class _Rows(TrickVisitor):
+    """The rows of :func:`csv_lists`, made step by step."""
+
+    def __init__(self, record: Record, number: int) -> None:
+        super().__init__()
+        shown = presenter(record.game)
+        self.action_detail = shown.action_detail if shown.has_details else None
+        self.action_value = shown.action_value
+        self.players = record.players
+        self.number = number
+        self.rows: list[list[object]] = []
+        self.pending: list[list[object]] = []  # rows of the trick under way
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
+        super().begin_deal(deal, events, state)
+        self.pending = []
+
+    def action(self, deal: int, index: int, a: Action, events: Sequence[Event], state: GameState) -> None:
         seat = a.seat  # type: ignore[attr-defined]
+        players = self.players
         in_trick = a.in_trick
+        side_of = self.side_of
+        action_detail = self.action_detail
         row: list[object] = [  # the columns of CSV_COLUMNS; the trick's winner once known
-            number,
+            self.number,
             deal + 1,
             index + 1,
             seat,
-            players[seat] if 0 <= seat < nplayers else "",
+            players[seat] if 0 <= seat < len(players) else "",
             a.kind,
-            value_cell(action_value, a),
-            trick if in_trick else "",
+            value_cell(self.action_value, a),
+            self.trick if in_trick else "",
             "",
             state.totals[side_of[seat]] if seat in side_of else "",
             action_detail(a) if action_detail is not None else "",
             a.note or "",  # type: ignore[attr-defined]
             "",
         ]
-        rows.append(row)
+        self.rows.append(row)
         if in_trick:
-            pending.append(row)
-        for e in events:
-            if e.ends_trick:
-                for r in pending:
-                    r[_WINNER] = e.seat  # type: ignore[attr-defined]
-                pending = []
-                trick += 1
-    verdict = verdict_of(outcome, record, source, number - 1)
-    if illegal:
-        refused = _refused_row(record, number, verdict, trick)
-        if refused is not None:
-            rows.append(refused)
-    return rows, verdict
+            self.pending.append(row)
+        if events:
+            for winner in self.tricks_ended(events):
+                for r in self.pending:
+                    r[_WINNER] = winner
+                self.pending = []
 
 
 class CsvFile:
@@ -140,95 +140,96 @@ def csv_lines(record: Record, number: int, source: str, out: CsvFile) -> tuple[l
     :func:`csv_lists` (``illegal`` on) as :func:`gamerec.escape.csv_line` writes them. Made
     a line at a time, each line's text at once (the export's speed;
     tests/output/test_csv_fields.py holds the two to the same text)."""
-    game = get_game(record.game)
-    shown = presenter(game.id)
-    action_detail = shown.action_detail if shown.has_details else None
-    action_value = shown.action_value
-    fields = out.fields
-    said = out.said.setdefault(game.id, {})  # a card's code is the game's own
-    # "seat,player," for each seat, and the line's start in the deal ("record,deal,")
-    seated = [f"{seat},{fields[name]}," for seat, name in enumerate(record.players)]
-    nplayers = len(seated)
-    start = ""
-    lines: list[str] = []
-    # the lines of the trick under way, and the rest of each once its winner is known
-    pending: list[int] = []
-    ends: list[str] = []
-    trick = 1
-    side_of: dict[int, int] = {}
-    # each seat's running total as text, made again when the totals change (a deal's
-    # scoring gives the state a new list)
-    totals: list[int] = []
-    scores: list[str] = []
-    gen = steps(record)
-    while True:
-        try:
-            deal, index, a, events, state = next(gen)
-        except StopIteration as stop:
-            outcome: Outcome = stop.value
-            break
-        if a is None:
-            for i, end in zip(pending, ends, strict=True):  # a trick left unfinished
-                lines[i] += end
-            pending = []
-            ends = []
-            trick = 1
-            start = f"{number},{deal + 1},"
-            if not side_of:
-                side_of = _sides(state)
-            continue
-        if state.totals is not totals:
-            totals = state.totals
-            scores = [str(totals[side_of[s]]) if s in side_of else "" for s in range(nplayers)]
+    lines = _Lines(record, number, out)
+    outcome = walk(record, lines)
+    lines.close_trick()  # a trick left unfinished
+    verdict = verdict_of(outcome, record, source, number - 1)
+    refused = _refused_row(record, number, verdict, lines.trick)
+    if refused is not None:
+        lines.lines.append(csv_line(refused, out.fields))
+    return lines.lines, verdict
+
+
+class _Lines(TrickVisitor):
+    """The lines of :func:`csv_lines`, made step by step."""
+
+    def __init__(self, record: Record, number: int, out: CsvFile) -> None:
+        super().__init__()
+        shown = presenter(record.game)
+        self.action_detail = shown.action_detail if shown.has_details else None
+        self.action_value = shown.action_value
+        fields = self.fields = out.fields
+        self.said = out.said.setdefault(record.game, {})  # a card's code is the game's own
+        # "seat,player," for each seat, and the line's start in the deal ("record,deal,")
+        self.seated = [f"{seat},{fields[name]}," for seat, name in enumerate(record.players)]
+        self.number = number
+        self.start = ""
+        self.lines: list[str] = []
+        # the lines of the trick under way, and the rest of each once its winner is known
+        self.pending: list[int] = []
+        self.ends: list[str] = []
+        # each seat's running total as text, made again when the totals change (a deal's
+        # scoring gives the state a new list)
+        self.totals: list[int] = []
+        self.scores: list[str] = []
+
+    def close_trick(self, winner: str = "") -> None:
+        """End the lines of the trick under way, with its winner (none for a trick left
+        unfinished)."""
+        lines = self.lines
+        for i, end in zip(self.pending, self.ends, strict=True):
+            lines[i] = f"{lines[i]}{winner}{end}"
+        self.pending = []
+        self.ends = []
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
+        self.close_trick()  # a trick left unfinished
+        super().begin_deal(deal, events, state)
+        self.start = f"{self.number},{deal + 1},"
+
+    def action(self, deal: int, index: int, a: Action, events: Sequence[Event], state: GameState) -> None:
+        seated = self.seated
+        nplayers = len(seated)
+        if state.totals is not self.totals:
+            totals = self.totals = state.totals
+            side_of = self.side_of
+            self.scores = [str(totals[side_of[s]]) if s in side_of else "" for s in range(nplayers)]
         # an action is its own key (a frozen struct), but for the list of Cards
         key: object = a if type(a) is not Cards else (a.note, *a.cards)
+        said = self.said
         words = said.get(key)
         if words is None:
             if len(said) >= _ACTIONS_KEPT:
                 said.clear()
+            fields = self.fields
+            action_detail = self.action_detail
             detail = fields[action_detail(a)] if action_detail is not None else ""
             note = fields[a.note] if a.note else ""  # type: ignore[attr-defined]
-            value = value_cell(action_value, a)
+            value = value_cell(self.action_value, a)
             cell = fields[value] if type(value) is str else str(value)
             words = said[key] = (f"{fields[a.kind]},{cell},", f",{detail},{note},\n")
         what, rest = words
         seat: int = a.seat  # type: ignore[attr-defined]
         if 0 <= seat < nplayers:
-            head = f"{start}{index + 1},{seated[seat]}{what}"
-            score = scores[seat]
+            head = f"{self.start}{index + 1},{seated[seat]}{what}"
+            score = self.scores[seat]
         else:
-            head = f"{start}{index + 1},{seat},,{what}"
+            head = f"{self.start}{index + 1},{seat},,{what}"
             score = ""
+        lines = self.lines
         if a.in_trick:
-            lines.append(f"{head}{trick},")
-            pending.append(len(lines) - 1)
-            ends.append(f",{score}{rest}")
+            lines.append(f"{head}{self.trick},")
+            self.pending.append(len(lines) - 1)
+            self.ends.append(f",{score}{rest}")
         else:
             lines.append(f"{head},,{score}{rest}")
-        for e in events:
-            if e.ends_trick:
-                winner = str(e.seat)  # type: ignore[attr-defined]
-                for i, end in zip(pending, ends, strict=True):
-                    lines[i] = f"{lines[i]}{winner}{end}"
-                pending = []
-                ends = []
-                trick += 1
-    for i, end in zip(pending, ends, strict=True):
-        lines[i] += end
-    verdict = verdict_of(outcome, record, source, number - 1)
-    refused = _refused_row(record, number, verdict, trick)
-    if refused is not None:
-        lines.append(csv_line(refused, fields))
-    return lines, verdict
+        if events:
+            for winner in self.tricks_ended(events):
+                self.close_trick(str(winner))
 
 
 #: How many actions' fields a :class:`CsvFile` keeps for a game at once.
 _ACTIONS_KEPT = 8192
-
-
-def _sides(state: GameState) -> dict[int, int]:
-    """Each seat's scoring side, for its running total."""
-    return {s: i for i, members in enumerate(state.members()) for s in members}
 
 
 def _refused_row(record: Record, number: int, verdict: Verdict | None, trick: int) -> list[object] | None:
