@@ -1,5 +1,5 @@
-"""The replay for people: a record step by step (through the stepper,
-:func:`gamerec.stepper.walk`), with the derived events, the state after each step as a view
+"""The replay for people: a record step by step (visitors of the one walk,
+:func:`gamerec.stepper.visit`), with the derived events, the state after each step as a view
 and all of it in words; and moves between steps (what the keys of ``gamerec replay`` do).
 
 >>> from gamerec.bots import simulate
@@ -23,7 +23,7 @@ from .escape import terminal_text
 from .format.record import Action, Record
 from .games import get_game
 from .games.views import Presenter, presenter
-from .stepper import Outcome, steps
+from .stepper import OutcomeVisitor, run, visit
 from .verdicts import Verdict, verdict_of
 from .view import View
 
@@ -71,6 +71,81 @@ class StepLine(msgspec.Struct, gc=False):
 _PLAYS = frozenset(("play", "pass", "pledge"))  # (Cards is "play" too)
 
 
+class _Steps(OutcomeVisitor):
+    """The :class:`Step` of each step of a walk (a view and the texts)."""
+
+    def __init__(self, record: Record, seat: int | None) -> None:
+        super().__init__()
+        self.record = record
+        self.shown = presenter(record.game)
+        self.viewer = self.shown.viewer(seat)
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> Step:
+        return self._step(deal, -1, None, events, state)
+
+    def action(
+        self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
+    ) -> Step:
+        return self._step(deal, index, action, events, state)
+
+    def _step(
+        self, deal: int, index: int, action: Action | None, events: Sequence[Event], state: GameState
+    ) -> Step:
+        shown, record = self.shown, self.record
+        # the views of consecutive steps share what a step did not change
+        view = self.viewer(state, action, events)
+        if action is None or action.note:  # type: ignore[attr-defined]
+            text = step_text(shown, record, deal, action)
+        else:
+            text = shown.describe_action(action, record.players)
+        if events:
+            describe, players = shown.describe, record.players
+            return Step(deal, index, action, list(events), view, text, [describe(e, players) for e in events])
+        return Step(deal, index, action, [], view, text, [])
+
+
+class _Lines(OutcomeVisitor):
+    """The :class:`StepLine` of each step of a walk (no view made)."""
+
+    def __init__(self, record: Record) -> None:
+        super().__init__()
+        self.record = record
+        self.shown = presenter(record.game)
+        self.word = self.shown.game.deal_word
+        self.number = 0
+        self.ended = 0  # tricks ended in this deal
+        self.played = False  # a card played in this deal
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> StepLine:
+        self.number += 1
+        self.ended, self.played = 0, False
+        text = step_text(self.shown, self.record, deal, None)
+        return self._line(deal, self.record.deals[deal].dealer, text, events)
+
+    def action(
+        self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
+    ) -> StepLine:
+        self.number += 1
+        self.played = self.played or action.kind in _PLAYS
+        if action.note:  # type: ignore[attr-defined]
+            text = step_text(self.shown, self.record, deal, action)
+        else:
+            text = self.shown.describe_action(action, self.record.players)
+        return self._line(deal, action.seat, text, events)  # type: ignore[attr-defined]
+
+    def _line(self, deal: int, seat: int | None, text: str, events: Sequence[Event]) -> StepLine:
+        trick = self.ended + 1 if self.played else None
+        if not events:
+            return StepLine(self.number, deal + 1, trick, seat, text, [], self.word)
+        describe, players = self.shown.describe, self.record.players
+        texts = [describe(e, players) for e in events]
+        for e in events:
+            if e.ends_trick:
+                self.ended += 1
+                self.played = False
+        return StepLine(self.number, deal + 1, trick, seat, text, texts, self.word)
+
+
 def check_seat(seat: object, players: int) -> None:
     """:class:`~gamerec.errors.InputError` unless ``seat`` (whose hand a view shows, the
     others hidden) is None or a seat of a record of ``players`` players (``True`` is no
@@ -103,30 +178,12 @@ class Replay:
         if self._unreadable():
             return
         record = self.record
-        players = record.players
-        game = get_game(record.game) if self._known() else None
-        shown = presenter(game.id) if game is not None else None
-        viewer = shown.viewer(self.seat) if shown is not None else None
-        gen = steps(record)
-        outcome: Outcome
-        while True:
-            try:
-                di, ai, action, events, state = next(gen)
-            except StopIteration as stop:
-                outcome = stop.value
-                break
-            assert shown is not None and viewer is not None
-            # the views of consecutive steps share what a step did not change
-            view = viewer(state, action, events)
-            if action is None or action.note:  # type: ignore[attr-defined]
-                text = step_text(shown, record, di, action)
-            else:
-                text = shown.describe_action(action, players)
-            if events:
-                describe = shown.describe
-                yield Step(di, ai, action, list(events), view, text, [describe(e, players) for e in events])
-            else:
-                yield Step(di, ai, action, [], view, text, [])
+        maker = _Steps(record, self.seat) if self._known() else None
+        if maker is None:  # (no step: the walk ends at once, saying why)
+            outcome = run(record)
+        else:
+            yield from visit(record, maker)
+            outcome = maker.result()
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 
@@ -136,46 +193,12 @@ class Replay:
         if self._unreadable():
             return
         record = self.record
-        players = record.players
-        game = get_game(record.game) if self._known() else None
-        shown = presenter(game.id) if game is not None else None
-        word = shown.game.deal_word if shown is not None else "deal"
-        gen = steps(record)
-        outcome: Outcome
-        action: Action | None  # (declared: mypyc infers None from the tuple otherwise)
-        number = 0
-        ended = 0  # tricks ended in this deal
-        played = False  # a card played in this deal
-        while True:
-            try:
-                di, _, action, events, _ = next(gen)
-            except StopIteration as stop:
-                outcome = stop.value
-                break
-            assert shown is not None
-            number += 1
-            if action is None:
-                ended, played = 0, False
-                seat: int | None = record.deals[di].dealer
-                text = step_text(shown, record, di, action)
-            else:
-                seat = action.seat  # type: ignore[attr-defined]
-                played = played or action.kind in _PLAYS
-                if action.note:  # type: ignore[attr-defined]
-                    text = step_text(shown, record, di, action)
-                else:
-                    text = shown.describe_action(action, players)
-            trick = ended + 1 if played else None
-            if events:
-                describe = shown.describe
-                texts = [describe(e, players) for e in events]
-                for e in events:
-                    if e.ends_trick:
-                        ended += 1
-                        played = False
-                yield StepLine(number, di + 1, trick, seat, text, texts, word)
-            else:
-                yield StepLine(number, di + 1, trick, seat, text, [], word)
+        maker = _Lines(record) if self._known() else None
+        if maker is None:
+            outcome = run(record)
+        else:
+            yield from visit(record, maker)
+            outcome = maker.result()
         self.verdict = verdict_of(outcome, record, self.source, self.index)
         self.state = outcome.state
 
