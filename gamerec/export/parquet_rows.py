@@ -6,17 +6,18 @@ tricks end, deals begin and are scored); the deals and actions tables are held a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import accumulate
 from typing import Any
 
 from ..batch import content_hash
 from ..cards import SWAN, TAROC_SWAN
+from ..engine import Event, GameState
 from ..events import Captured, DealScored, ForestTurned, TrickTaken
 from ..format.read import Entry
-from ..format.record import Record
+from ..format.record import Action, Record
 from ..games import get_game
-from ..stepper import Outcome, steps
+from ..stepper import TrickVisitor, walk
 from ..verdicts import Verdict, unreadable, verdict_of
 from .parquet_columns import ActionRows, DealRows, run_of_row
 
@@ -125,103 +126,25 @@ class Rows:
         """Replay ``record`` (number ``number`` of ``source``, from 1) and add its rows:
         (deal rows, action rows) added."""
         game = get_game(record.game)
-        codes = game.deck.codes
         gid = game.id
         digest = content_hash(record)
         players = record.players
         nplayers = len(players)
-        side_of: dict[int, int] = {}
-        deal_rows = 0
-        taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
-        forest: list[str | None] = []
-        swan: int | None = None
-        trump: str | None = None
-        open_deal = -1  # the deal begun and not yet scored, or -1
-        seats = -1  # where the record's players start in the deals held
-        begun: list[int] = []  # the deals begun
-        # the segments of rows between two marks (a trick's end, a deal's start), each as
-        # its end (from the chunk's first row), its trick and the trick's winner: a
-        # segment's in-trick actions are one trick, numbered from 1 in each deal; the trick
-        # under way at a deal's start or the record's end has no winner
+        walked = _RecordRows(self, record)
+        outcome = walk(record, walked)
         held = self.actions
-        base = held.rows  # the chunk's rows before this record's
-        segment_end = held.segments.append
-        segment_trick = held.segment_tricks.append
-        segment_winner = held.segment_winners.append
-        trick = 1
-        last = 0  # the end of the last segment, from 0 in the record
-        # the rows (from 0 in the record) from which the totals change
-        changes: list[tuple[int, list[int]]] = []
-        totals: list[int] = []  # at the first deal's start
-        offset = 0  # the row of the first action of the deal under way
-        index = -1
-        walked = steps(record, eventful=True)  # the actions without events unseen
-        while True:
-            try:
-                deal, index, a, events, state = next(walked)
-            except StopIteration as stop:
-                outcome: Outcome = stop.value
-                break
-            if a is None:  # a deal begins
-                if begun:
-                    offset += len(record.deals[begun[-1]].actions)
-                else:
-                    totals = list(state.totals)
-                if not side_of:
-                    side_of = {s: i for i, members in enumerate(state.members()) for s in members}
-                    seats = self.deals.players(players, [side_of.get(s) for s in range(nplayers)])
-                begun.append(deal)
-                if offset > last:
-                    segment_end(base + offset)
-                    segment_trick(trick)
-                    segment_winner(None)
-                    last = offset
-                trick = 1
-                taken = [0] * nplayers
-                forest = []
-                swan = None
-                up = getattr(state, "upcard", None) if gid == "blackball" else None
-                trump = codes[up] if up is not None else None
-                open_deal = deal
-            if not events:
-                continue
-            for e in events:
-                if e.ends_trick:
-                    won: int = e.seat  # type: ignore[attr-defined]
-                    if offset + index + 1 > last:
-                        last = offset + index + 1
-                        segment_end(base + last)
-                        segment_trick(trick)
-                        segment_winner(won)
-                    trick += 1
-                    if 0 <= won < nplayers:
-                        taken[won] += 1
-                    if type(e) is Captured:
-                        if SWAN in e.kept:
-                            swan = e.taker
-                        elif SWAN in e.cards:
-                            swan = e.seat
-                    elif type(e) is TrickTaken and any(p[1] == TAROC_SWAN for p in e.plays):
-                        swan = e.seat
-                elif type(e) is ForestTurned:
-                    forest.append(codes[e.card] if e.card is not None else None)
-                elif type(e) is DealScored:  # the totals change with a deal's score only
-                    deal_rows += self.deals.add(record, deal, seats, state, e, taken, trump, forest, swan)
-                    open_deal = -1
-                    changes.append((offset + index + (a is None), list(state.totals)))  # from this row on
         added = 0
+        deal_rows = walked.deal_rows
+        begun = walked.begun
         if begun:
             counts = [(di, len(record.deals[di].actions)) for di in begun]
             if outcome.action is not None and outcome.deal == begun[-1]:  # refused there
                 counts[-1] = (begun[-1], outcome.action)
-            added = held.add(record, counts, totals, changes, side_of)
-            if added > last:
-                segment_end(base + added)
-                segment_trick(trick)
-                segment_winner(None)
-        if open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
-            state = outcome.state
-            deal_rows += self.deals.add(record, open_deal, seats, state, None, taken, trump, forest, swan)
+            added = held.add(record, counts, walked.totals, walked.changes, walked.side_of)
+            if added > walked.last:
+                walked.segment(walked.base + added, None)
+        if walked.open_deal >= 0 and outcome.state is not None:  # a deal begun and never scored
+            deal_rows += walked.deal_row(walked.open_deal, outcome.state, None)
         verdict = verdict_of(outcome, record, source, number - 1)
         sheet = verdict.scores
         names: list[str] = []  # of the winners
@@ -240,6 +163,110 @@ class Rows:
         if added:
             self.keys["actions"].append((key, added))
         return deal_rows, added
+
+
+class _RecordRows(TrickVisitor):
+    """What one record adds to the rows held, made as it is walked: its deal rows, and the
+    segments of its action rows between two marks (a trick's end, a deal's start), each as
+    its end (from the chunk's first row), its trick and the trick's winner (a segment's
+    in-trick actions are one trick, numbered from 1 in each deal; the trick under way at a
+    deal's start or the record's end has no winner). Only the steps with events are told:
+    the other actions change none of it."""
+
+    def __init__(self, rows: Rows, record: Record) -> None:
+        super().__init__(eventful=True)
+        game = get_game(record.game)
+        self.rows = rows
+        self.record = record
+        self.codes = game.deck.codes
+        self.upcard = game.id == "blackball"  # (the trump is the up-card's suit)
+        self.nplayers = len(record.players)
+        self.deal_rows = 0
+        self.taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
+        self.forest: list[str | None] = []
+        self.swan: int | None = None
+        self.trump: str | None = None
+        self.open_deal = -1  # the deal begun and not yet scored, or -1
+        self.seats = -1  # where the record's players start in the deals held
+        self.begun: list[int] = []  # the deals begun
+        held = rows.actions
+        self.base = held.rows  # the chunk's rows before this record's
+        self.segment_end = held.segments.append
+        self.segment_trick = held.segment_tricks.append
+        self.segment_winner = held.segment_winners.append
+        self.last = 0  # the end of the last segment, from 0 in the record
+        # the rows (from 0 in the record) from which the totals change
+        self.changes: list[tuple[int, list[int]]] = []
+        self.totals: list[int] = []  # at the first deal's start
+        self.offset = 0  # the row of the first action of the deal under way
+
+    def segment(self, end: int, winner: int | None) -> None:
+        """A segment of action rows ends at ``end`` (from the chunk's first row)."""
+        self.segment_end(end)
+        self.segment_trick(self.trick)
+        self.segment_winner(winner)
+
+    def deal_row(self, deal: int, state: GameState, scored: DealScored | None) -> int:
+        """Add the rows of ``deal`` (scored by ``scored``, or never scored): how many."""
+        return self.rows.deals.add(
+            self.record, deal, self.seats, state, scored, self.taken, self.trump, self.forest, self.swan
+        )
+
+    def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
+        if self.begun:
+            self.offset += len(self.record.deals[self.begun[-1]].actions)
+        else:
+            self.totals = list(state.totals)
+        self.begun.append(deal)
+        if self.offset > self.last:
+            self.segment(self.base + self.offset, None)
+            self.last = self.offset
+        sided = bool(self.side_of)
+        super().begin_deal(deal, events, state)  # (the trick from 1; the sides, once)
+        if not sided:
+            players = self.record.players
+            side_of = self.side_of
+            self.seats = self.rows.deals.players(players, [side_of.get(s) for s in range(self.nplayers)])
+        self.taken = [0] * self.nplayers
+        self.forest = []
+        self.swan = None
+        up = getattr(state, "upcard", None) if self.upcard else None
+        self.trump = self.codes[up] if up is not None else None
+        self.open_deal = deal
+        if events:
+            self._events(deal, -1, None, events, state)
+
+    def action(self, deal: int, index: int, a: Action, events: Sequence[Event], state: GameState) -> None:
+        self._events(deal, index, a, events, state)
+
+    def _events(
+        self, deal: int, index: int, a: Action | None, events: Sequence[Event], state: GameState
+    ) -> None:
+        nplayers = self.nplayers
+        for e in events:
+            if e.ends_trick:
+                won: int = e.seat  # type: ignore[attr-defined]
+                if self.offset + index + 1 > self.last:
+                    self.last = self.offset + index + 1
+                    self.segment(self.base + self.last, won)
+                self.trick += 1
+                if 0 <= won < nplayers:
+                    self.taken[won] += 1
+                if type(e) is Captured:
+                    if SWAN in e.kept:
+                        self.swan = e.taker
+                    elif SWAN in e.cards:
+                        self.swan = e.seat
+                elif type(e) is TrickTaken and any(p[1] == TAROC_SWAN for p in e.plays):
+                    self.swan = e.seat
+            elif type(e) is ForestTurned:
+                self.forest.append(self.codes[e.card] if e.card is not None else None)
+            elif type(e) is DealScored:  # the totals change with a deal's score only
+                self.deal_rows += self.deal_row(deal, state, e)
+                self.open_deal = -1
+                self.changes.append(
+                    (self.offset + index + (a is None), list(state.totals))
+                )  # from this row on
 
 
 def chunks(
