@@ -150,16 +150,12 @@ def verify(record: Record) -> Verdict:
     would not read back once written (``True`` or ``"x"`` where a seat or a card belongs),
     so that a valid verdict holds for the record as a file holds it. The verdict carries
     the record's content hash, as a batch's do (so :func:`score` counts a duplicate once)."""
-    from .format.binary import content_hash, reread_problem
+    from .format.binary import reread_problem
     from .format.read import Entry
-    from .verdicts import unreadable, verify_record
+    from .verdicts import entry_verdict
 
     problem = reread_problem(record)
-    if problem is not None:
-        return unreadable(Entry("-", 0, "", None, problem))
-    verdict = verify_record(record)
-    verdict.hash = content_hash(record)
-    return verdict
+    return entry_verdict(Entry("-", 0, "", None if problem is not None else record, problem))
 
 
 def check(source: Paths | bytes | IO[bytes], *, jobs: int = 1, name: str = "-") -> Iterator[Verdict]:

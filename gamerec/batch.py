@@ -27,7 +27,7 @@ from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress, Tally, input_size
 from .format.read import RawRecord, decode_raw, raw_records
-from .verdicts import Verdict, unreadable, verify_record
+from .verdicts import Verdict, entry_verdict
 
 if TYPE_CHECKING:  # multiprocessing is imported when worker processes start (start-up)
     from multiprocessing.connection import Connection
@@ -70,11 +70,7 @@ class WorkerLost(InputError):
 
 
 def _verify_raw(raw: RawRecord, scores: bool = True) -> Verdict:
-    entry = decode_raw(raw)
-    if entry.record is None:
-        return unreadable(entry)
-    verdict = verify_record(entry.record, entry.source, entry.index, entry.where)
-    verdict.hash = content_hash(entry.record)
+    verdict = entry_verdict(decode_raw(raw))
     if not scores:
         verdict.scores = None
     return verdict

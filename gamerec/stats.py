@@ -30,7 +30,6 @@ import msgspec
 from .cards import SWAN
 from .engine import Event, GameState
 from .events import Captured, DealScored, GameOver, PledgeHandedOut, TrickTaken, TrickWon, WentOut
-from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress
 from .format.read import Entry, read_records
@@ -39,7 +38,7 @@ from .games.black_swan_2012 import card_points
 from .games.black_swan_taroc import PLEDGE_VALUES
 from .standings import Triage, not_counted
 from .stepper import OutcomeVisitor, StepTuple, walk
-from .verdicts import Verdict, unreadable, verdict_of
+from .verdicts import Verdict, entry_verdict, unreadable
 
 __all__ = [
     "BlackSwan2012Stats",
@@ -188,8 +187,7 @@ def stats_of(
         record = entry.record
         collector = _COLLECTORS.get(record.game, _Collector)(record)
         outcome = walk(record, collector)
-        verdict = verdict_of(outcome, record, entry.source, entry.index, entry.where)
-        verdict.hash = content_hash(record)
+        verdict = entry_verdict(entry, outcome)
         if on_verdict is not None:
             on_verdict(verdict)
         if not triage.admit(verdict) or outcome.state is None:

@@ -27,6 +27,7 @@ __all__ = [
     "ScoreSheet",
     "Status",
     "Verdict",
+    "entry_verdict",
     "summarize",
     "verdict_of",
     "verify_entries",
@@ -239,18 +240,27 @@ def unreadable(entry: Entry) -> Verdict:
     )
 
 
+def entry_verdict(entry: Entry, outcome: Outcome | None = None) -> Verdict:
+    """The verdict, with its content hash, on a record read: unreadable when it could not
+    be read, else what ``outcome`` (how a walk of it ended: one made by a visitor that read
+    its steps) says, or, with none, a walk of it by its rules alone. The one place an
+    entry becomes a verdict: a batch, the statistics and :func:`gamerec.verify` come here."""
+    record = entry.record
+    if record is None:
+        return unreadable(entry)
+    from .format.binary import content_hash
+
+    walked = run(record) if outcome is None else outcome
+    verdict = verdict_of(walked, record, entry.source, entry.index, entry.where)
+    verdict.hash = content_hash(record)
+    return verdict
+
+
 def verify_entries(entries: Iterable[Entry]) -> Iterator[Verdict]:
     """A verdict, with its content hash, for each entry read; one bad record never stops
     the others."""
-    from .format.binary import content_hash
-
     for e in entries:
-        if e.record is None:
-            yield unreadable(e)
-        else:
-            verdict = verify_record(e.record, e.source, e.index, e.where)
-            verdict.hash = content_hash(e.record)
-            yield verdict
+        yield entry_verdict(e)
 
 
 def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
