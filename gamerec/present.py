@@ -164,9 +164,20 @@ class Replay:
     ``seat`` shows the game as that player saw it: other hands are hidden.
     """
 
-    def __init__(self, record: Record, seat: int | None = None, source: str = "-", index: int = 0) -> None:
+    def __init__(
+        self,
+        record: Record,
+        seat: int | None = None,
+        source: str = "-",
+        index: int = 0,
+        *,
+        read: bool = False,
+    ) -> None:
         check_seat(seat, len(record.players))
         self.record = record
+        #: the record came from gamerec's reader, so it reads back as it is: it is not
+        #: encoded again to be checked (one made in Python is)
+        self.read = read
         self.seat = seat
         self.source = source
         self.index = index
@@ -212,6 +223,8 @@ class Replay:
         """Whether the record would not read back once written (made in Python with ``"x"``
         where a card belongs, or of no known game): then it has no step, and its verdict is
         unreadable, as :func:`gamerec.verify` says of it."""
+        if self.read:
+            return False
         from .format.binary import reread_problem
         from .format.read import Entry
         from .verdicts import unreadable

@@ -164,7 +164,7 @@ def export(
         assert rec is not None
         if seat is not None and seat >= len(rec.players):
             refuse("--seat", f"{seat}: the record has seats 0..{len(rec.players) - 1}")
-        page = html_replay(rec, source=file, index=entries[0].index, seat=seat)
+        page = html_replay(rec, source=file, index=entries[0].index, seat=seat, read=True)
         emit_bytes(page.encode(), output, force, files)
         verdict = verify_record(rec, file, entries[0].index, entries[0].where)
         if not verdict.ok:  # the page shows it; so do stderr and the exit code

@@ -81,7 +81,7 @@ def replay(
     rec = entry.record
     if seat is not None and seat >= len(rec.players):
         refuse("--seat", f"{seat}: the record has seats 0..{len(rec.players) - 1}")
-    rp = Replay(rec, seat=seat, source=entry.source, index=entry.index)
+    rp = Replay(rec, seat=seat, source=entry.source, index=entry.index, read=True)
     word = deal_word(rec.game)
     interactive = not show_all and out.is_terminal and sys.stdin.isatty()
     if interactive or form is ReplayFormat.panels:

@@ -131,8 +131,8 @@ def _script_json(page: _Page) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def _page_data(record: Record, source: str, index: int, seat: int | None) -> _Page:
-    replay = Replay(record, seat=seat, source=source, index=index)
+def _page_data(record: Record, source: str, index: int, seat: int | None, read: bool) -> _Page:
+    replay = Replay(record, seat=seat, source=source, index=index, read=read)
     replay_steps = list(replay)
     steps = [
         _Step(s.deal, s.index, s.text, s.event_texts, s.view, any(e.ends_trick for e in s.events))
@@ -214,15 +214,18 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def html_replay(record: Record, source: str = "-", index: int = 0, seat: int | None = None) -> str:
+def html_replay(
+    record: Record, source: str = "-", index: int = 0, seat: int | None = None, *, read: bool = False
+) -> str:
     """One self-contained HTML page that replays ``record`` step by step (see the module's
     docstring). ``source`` and ``index`` name the record in the verdict's message;
-    ``seat`` shows the game as that player saw it, the other hands hidden. Only the file name
+    ``seat`` shows the game as that player saw it, the other hands hidden; ``read``: the
+    record came from gamerec's reader (see :class:`gamerec.present.Replay`). Only the file name
     of ``source`` reaches the page, never its directory (as typed, it may say where the
     person keeps their files)."""
     template, style, script = _assets()
     check_seat(seat, len(record.players))
-    page = _page_data(record, file_name(source), index, seat)
+    page = _page_data(record, file_name(source), index, seat, read)
     heading = f"{page.game} · {', '.join(page.players)}"
     title = html.escape(strip_controls(f"{heading} · gamerec replay"))
     csp = (
