@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 
 from rich.text import Text
 
-from ..cards import SUIT_NAMES, TAROC_MAJORS, TAROC_MINOR_SUITS
+from ..cards import TAROC_MAJORS, TAROC_MINOR_SUITS
 from ..games import get_game
 from ..view import View
 from .lines import clean
@@ -54,19 +54,12 @@ def card_styles(game_id: str) -> dict[str, str]:
     return styles
 
 
-def trump_of(game_id: str, view: View) -> Callable[[str], bool]:
-    """Whether a card code is a trump in ``view`` (blackball: the trump suit of the round;
-    black-swan-taroc: the majors, when its rules make them trumps; none otherwise)."""
-    lines = dict(view.lines)
-    if game_id == "blackball":
-        words = lines.get("Trump", "").split()
-        for letter, name in zip("CDHS", SUIT_NAMES, strict=True):
-            if name in words:
-                return lambda code: code[-1:] == letter
-    if game_id == "black-swan-taroc" and lines.get("Trumps", "none") != "none":
-        majors = {s for s, _ in TAROC_MAJORS}
-        return lambda code: code[:2] in majors
-    return lambda code: False
+def trump_of(view: View) -> Callable[[str], bool]:
+    """Whether a card code is a trump in ``view`` (the facts the game's presenter gives:
+    blackball's trump suit of the round, black-swan-taroc's majors when its rules make
+    them trumps; none otherwise)."""
+    trumps = view.trumps
+    return trumps.__contains__ if trumps is not None else lambda code: False
 
 
 def cards_text(

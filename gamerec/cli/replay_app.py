@@ -142,7 +142,7 @@ class ReplayApp(App[None]):
         and the cards on the table (the last one played reversed), as one Text."""
         view = step.view
         styles = self.styles_of
-        trump = trump_of(self.game, view)
+        trump = trump_of(view)
         width = max([len(clean(sv.name)) for sv in view.seats] + [4])
         text = Text()
         for sv in view.seats:

@@ -131,11 +131,17 @@ def _script_json(page: _Page) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+def _unmarked(view: View) -> View:
+    """``view`` without its trumps: the page does not mark them (yet), so its data does not
+    carry them."""
+    return msgspec.structs.replace(view, trumps=None) if view.trumps is not None else view
+
+
 def _page_data(record: Record, source: str, index: int, seat: int | None, read: bool) -> _Page:
     replay = Replay(record, seat=seat, source=source, index=index, read=read)
     replay_steps = list(replay)
     steps = [
-        _Step(s.deal, s.index, s.text, s.event_texts, s.view, any(e.ends_trick for e in s.events))
+        _Step(s.deal, s.index, s.text, s.event_texts, _unmarked(s.view), any(e.ends_trick for e in s.events))
         for s in replay_steps
     ]
     verdict = replay.verdict

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
-from ..cards import PLEDGES
+from ..cards import PLEDGES, TAROC_MAJORS
 from ..engine import DealScored, Event, GameState, plural
 from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ..format.record import Action, Pass, Play, Pledge
@@ -20,6 +20,8 @@ __all__ = ["BlackSwanTarocView"]
 
 
 _CODES = DECK.codes
+#: the codes of the majors (the trumps when the rules make them so)
+_MAJOR_CODES = frozenset(code for code in _CODES if code[:2] in {suit for suit, _ in TAROC_MAJORS})
 _ORDER = {code: card for card, code in enumerate(_CODES)}  # (every card has its own code)
 
 
@@ -118,7 +120,7 @@ class BlackSwanTarocView(Presenter):
         if state.phase == _OVER and state.last_finals:
             lines.append(("Counts", " ".join(map(str, state.last_counts)) + f" (par {state.last_par})"))
             lines.append(("Finals", " ".join(map(str, state.last_finals))))
-        return title, lines, list(state.bank)
+        return title, lines, list(state.bank), _MAJOR_CODES if state.trumps != "none" else None
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, BlackSwanTarocState)
@@ -137,7 +139,7 @@ class BlackSwanTarocView(Presenter):
             title = f"{title} · {players[mover]} to lead"
         else:
             title = f"{title} · {players[state.leader]} led · {players[mover]} to follow"
-        return View(title, seats, table, lines, mover)
+        return View(title, seats, table, lines, mover, lasting[3])
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, PassedDown):

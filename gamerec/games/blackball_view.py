@@ -17,6 +17,8 @@ __all__ = ["BlackballView"]
 
 
 _CODES = FRENCH.codes
+#: the codes of each suit's cards (a card's int is suit * 13 + rank), the trumps of a round
+_SUIT_CODES = [frozenset(_CODES[suit * 13 : suit * 13 + 13]) for suit in range(4)]
 
 
 def _info(state: BlackballState, seat: int) -> str:
@@ -64,15 +66,17 @@ class BlackballView(Presenter):
 
     def lasting(
         self, state: GameState, before: Any = None
-    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]] | None:
-        """The title and the lines while bidding and after (the deal and the tricks played;
-        the title and the deal's lines kept from ``before``, of the same deal)."""
+    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]], frozenset[str] | None] | None:
+        """The title, the lines while bidding and after (the deal and the tricks played),
+        and the trumps; the title, the deal's lines and the trumps kept from ``before``,
+        of the same deal."""
         assert isinstance(state, BlackballState)
         if state.deal_index < 0:
             return None
         if before is not None:
-            title, bidding = before[0], before[1]
-            return title, bidding, [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
+            title, bidding, trumps = before[0], before[1], before[3]
+            tricks = ("Tricks", f"{state.tricks_played} of {state.size} played")
+            return title, bidding, [*bidding, tricks], trumps
         number = state.deal_index + 1
         title = f"Round {number} of {len(state.sizes)} · {state.size} card{'s' if state.size != 1 else ''}"
         if state.trump < 0:
@@ -82,16 +86,17 @@ class BlackballView(Presenter):
             trump = f"{SUIT_SYMBOLS[state.trump]} {SUIT_NAMES[state.trump]} (up-card {up})"
         bidding = [("Dealer", state.players[state.dealer]), ("Trump", trump)]
         playing = [*bidding, ("Tricks", f"{state.tricks_played} of {state.size} played")]
-        return title, bidding, playing
+        return title, bidding, playing, _SUIT_CODES[state.trump] if state.trump >= 0 else None
 
     def board(self, state: GameState, seats: list[SeatView], lasting: Any) -> View:
         assert isinstance(state, BlackballState)
         if lasting is None:
             return View("Before the first round", seats, [], [], None)
-        title, bidding, playing = lasting
+        title, bidding, playing, trumps = lasting
         leader, n = state.leader, state.n
         table = [((leader + i) % n, _CODES[c]) for i, c in enumerate(state.trick)]
-        return View(title, seats, table, bidding if state.phase == _BIDDING else playing, state.to_move)
+        lines = bidding if state.phase == _BIDDING else playing
+        return View(title, seats, table, lines, state.to_move, trumps)
 
     def describe(self, event: Event, players: Sequence[str]) -> str:
         if isinstance(event, TrickWon):
