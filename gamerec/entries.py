@@ -38,13 +38,26 @@ import msgspec
 
 from .engine import Event, Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
+from .format.jsonform import split_where
 from .format.notation import format_action, format_record, parse_action
 from .format.notation_read import parse_record
 from .format.record import Action, Deal, Record
 from .games import get_game
 from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
-from .journal_entries import RecordedDeal, apply_entry, check_entry, short
+from .journal_entries import (
+    BeginDeal,
+    HandsEntry,
+    JournalEntry,
+    JournalHeader,
+    NoteEntry,
+    RecordedDeal,
+    StockEntry,
+    apply_entry,
+    check_entry,
+    entry_of,
+    short,
+)
 from .stepper import Stepper
 
 __all__ = ["EntryLog", "RecordedDeal", "Rejected", "short"]
@@ -130,11 +143,13 @@ class EntryLog:
         if not isinstance(first, dict) or not isinstance(first.get("header"), str):
             raise GamerecError(f"{path}: not a gamerec journal (no header)")
         try:
-            header = parse_record(first["header"].split("\n"))
-            hands, seed = str(first.get("hands", "typed")), first.get("seed", 0)
-            if type(seed) is not int:
-                raise ValueError("the seed is not a number")
+            head = msgspec.convert(first, JournalHeader, strict=True)
+            header = parse_record(head.header.split("\n"))
+            hands, seed = head.hands, head.seed
             cls(path, header, hands, seed)  # the hands are one of HANDS
+        except msgspec.ValidationError as e:
+            text, field, _ = split_where(str(e))
+            raise GamerecError(f"{path}: the journal's header: {field.removeprefix('$.')}: {text}") from None
         except (FormatError, GamerecError, ValueError, TypeError) as e:
             why = e.message if isinstance(e, GamerecError) else str(e)
             raise GamerecError(f"{path}: the journal's header: {why}") from None
@@ -193,8 +208,7 @@ class EntryLog:
             except (msgspec.DecodeError, RecursionError):
                 return (number, offset, "not JSON"), origins
             try:
-                if not isinstance(entry, dict):
-                    raise TypeError("not a journal entry")
+                entry = entry_of(entry)
                 self._validate(entry)
                 self._apply(entry)
             except (GamerecError, ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
@@ -208,9 +222,9 @@ class EntryLog:
                 d, lines = self.deals[-1], origins[-1][1]
                 del lines[len(d.actions) :]
                 lines.extend([number] * (len(d.actions) - len(lines)))
-                if "note" in entry:
+                if type(entry) is NoteEntry:
                     lines[-1] = number
-                elif "hands" in entry or ("stock" in entry and "deal" not in entry):
+                elif type(entry) is HandsEntry or type(entry) is StockEntry:
                     origins[-1] = (number, lines)
         return None, origins
 
@@ -409,7 +423,7 @@ class EntryLog:
             release(self.journal, self._fd)
             self._fd = None
 
-    def _admit(self, entry: dict[str, Any]) -> None:
+    def _admit(self, entry: JournalEntry) -> None:
         """Rejected unless ``entry`` is one :meth:`resume` reads back (within the format's
         limits: cards, notes, actions, deals)."""
         try:
@@ -419,7 +433,7 @@ class EntryLog:
         except (GamerecError, ValueError, TypeError) as e:
             raise Rejected(e.message if isinstance(e, GamerecError) else str(e), "format.text") from None
 
-    def _commit(self, entry: dict[str, Any], admitted: bool = False) -> None:
+    def _commit(self, entry: JournalEntry, admitted: bool = False) -> None:
         """Append ``entry`` to the journal, synced to disk, and apply it. Rejected (and
         nothing written) unless it is one :meth:`resume` reads back (``admitted``: it was
         just checked); a failed write is taken back, so the journal never holds part of a
@@ -427,7 +441,7 @@ class EntryLog:
         self._write(entry, admitted)
         self._apply(entry)
 
-    def _write(self, entry: dict[str, Any], admitted: bool = False) -> None:
+    def _write(self, entry: JournalEntry, admitted: bool = False) -> None:
         """:meth:`_commit` without applying ``entry`` (the caller has)."""
         if not admitted:
             self._admit(entry)
@@ -441,12 +455,12 @@ class EntryLog:
                 os.ftruncate(self._fd, size)
             raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
 
-    def _validate(self, entry: dict[str, Any]) -> None:
+    def _validate(self, entry: JournalEntry) -> None:
         """:func:`~gamerec.journal_entries.check_entry` of ``entry`` now."""
         check_entry(self.game, len(self.header.players), self.deals, entry)
 
-    def _apply(self, entry: dict[str, Any]) -> None:
+    def _apply(self, entry: JournalEntry) -> None:
         """Apply ``entry`` to the recording's deals (:attr:`live` is the caller's)."""
-        if "deal" not in entry and not self.deals:
+        if type(entry) is not BeginDeal and not self.deals:
             raise GamerecError(f"{self.journal}: a journal entry before the first deal")
         apply_entry(self.deals, entry)

@@ -22,7 +22,6 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -46,9 +45,10 @@ __all__ = [
 BOM = b"\xef\xbb\xbf"
 
 
-def encode_entry(obj: dict[str, Any]) -> str:
-    """One entry as a line of the journal (JSON, with its line break)."""
-    return msgspec.json.encode(obj).decode() + "\n"
+def encode_entry(entry: msgspec.Struct) -> str:
+    """One entry (``gamerec.journal_entries``) as a line of the journal (JSON, with its line
+    break)."""
+    return msgspec.json.encode(entry).decode() + "\n"
 
 
 def split_lines(data: bytes) -> tuple[list[tuple[int, int, bytes]], int | None]:

@@ -2,7 +2,9 @@
 checked (:func:`check_entry`), and what it does to the deals recorded so far
 (:func:`apply_entry`). A deal being recorded is a :class:`RecordedDeal`: its stored seat,
 hands (None while unknown), stock and actions, in the words of the text notation, as the
-journal keeps them. One JSON object a line:
+journal keeps them. Each entry is a Struct (:data:`JournalEntry`), one JSON object a line,
+told apart by its keys (the journal's lines have no tag: those of gamerec 0.2.0 read as
+they are):
 
 - ``{"deal": SEAT, "hands": [...] | null, "stock": [...]}`` begins a deal;
 - ``{"action": LINE}``, ``{"stock": CARD}``, ``{"note": LINE}`` (the last action, with its
@@ -26,9 +28,25 @@ import msgspec
 from .engine import Game, played_cards
 from .errors import FormatError
 from .format import record as limits
+from .format.jsonform import split_where
 from .format.notation import MAX_LINE, parse_action
 
-__all__ = ["RecordedDeal", "apply_entry", "check_entry", "short"]
+__all__ = [
+    "ActionEntry",
+    "BeginDeal",
+    "HandsEntry",
+    "JournalEntry",
+    "JournalHeader",
+    "NoteEntry",
+    "RecordedDeal",
+    "Reopen",
+    "StockEntry",
+    "Undo",
+    "apply_entry",
+    "check_entry",
+    "entry_of",
+    "short",
+]
 
 
 class RecordedDeal(msgspec.Struct):
@@ -57,7 +75,110 @@ class RecordedDeal(msgspec.Struct):
         return self.entered[-1][0] if self.entered else "deal"
 
 
-def check_entry(game: Game[Any], players: int, deals: list[RecordedDeal], entry: dict[str, Any]) -> None:
+class JournalHeader(msgspec.Struct):
+    """The journal's first line: the record's header in the notation (its game, players,
+    rules and meta), how the hands are given (``gamerec.recorder.HANDS``) and the seed."""
+
+    header: str
+    hands: str = "typed"
+    seed: int = 0
+
+
+class BeginDeal(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"deal": SEAT, "hands": [...] | null, "stock": [...]}``: a deal begins, with its
+    stored seat, the hands as typed (None while unknown) and the stock shown."""
+
+    deal: int
+    hands: list[list[str]] | None = None
+    stock: list[str] = []
+
+
+class ActionEntry(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"action": LINE}``: an action of the current deal, as a line of the notation."""
+
+    action: str
+
+
+class NoteEntry(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"note": LINE}``: the last action again, with its note."""
+
+    note: str
+
+
+class StockEntry(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"stock": CARD}``: a stock card of the current deal, as the game turned it."""
+
+    stock: str
+
+
+class HandsEntry(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"hands": [...]}``: the hands of a deal of unknown hands, rebuilt from its plays."""
+
+    hands: list[list[str]]
+
+
+class Reopen(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"reopen": N}``: the deal back to before its action N, its hands unknown again."""
+
+    reopen: int
+
+
+class Undo(msgspec.Struct, forbid_unknown_fields=True):
+    """``{"undo": "action" | "stock" | "note" | "deal"}``: the deal's last entry taken back
+    (``1`` in a journal of gamerec 0.1: the last action with its note, else the deal)."""
+
+    undo: str | int
+
+
+JournalEntry = BeginDeal | ActionEntry | NoteEntry | StockEntry | HandsEntry | Reopen | Undo
+
+#: the entry a line holds, by its one key (a deal's begins with ``deal``)
+_BY_KEY: dict[str, type[JournalEntry]] = {
+    "action": ActionEntry,
+    "note": NoteEntry,
+    "stock": StockEntry,
+    "hands": HandsEntry,
+    "reopen": Reopen,
+    "undo": Undo,
+}
+
+
+def entry_of(value: object) -> JournalEntry:
+    """The entry a journal line holds (its JSON decoded): ValueError, saying why, unless
+    it is one."""
+    if not isinstance(value, dict):
+        raise ValueError("not a journal entry")
+    if "deal" in value:
+        kind: type[JournalEntry] = BeginDeal
+    elif len(value) == 1 and next(iter(value)) in _BY_KEY:
+        kind = _BY_KEY[next(iter(value))]
+    else:
+        raise ValueError(short(f"not a journal entry: {sorted(map(str, value))}", 120))
+    try:
+        return msgspec.convert(value, kind, strict=True)
+    except msgspec.ValidationError as e:
+        text, where, which = split_where(str(e))
+        if where == "$" and text.startswith("object contains unknown field"):
+            raise ValueError(short(f"not a journal entry: {sorted(map(str, value))}", 120)) from None
+        path = where.removeprefix("$").removeprefix(".")
+        key, bracket, rest = path.partition("[")
+        said = f"{_WORDS.get(key, key)}{bracket}{rest}"
+        raise ValueError(short(f"{said}: {which}{text}" if path else which + text, 120)) from None
+
+
+#: each key's value in words, for a message
+_WORDS = {
+    "deal": "the deal's seat",
+    "hands": "the hands",
+    "stock": "the stock",
+    "action": "the action",
+    "note": "the note",
+    "reopen": "the action to reopen at",
+    "undo": "what to undo",
+}
+
+
+def check_entry(game: Game[Any], players: int, deals: list[RecordedDeal], entry: JournalEntry) -> None:
     """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
     holds what it should and, applied now, keeps the recording within the format's
     limits (``gamerec.format.record``)."""
@@ -68,96 +189,80 @@ def check_entry(game: Game[Any], players: int, deals: list[RecordedDeal], entry:
         if size > limit:
             raise FormatError(f"{what}: {size} is over the limit of {limit}", "format.limit")
 
-    def codes(value: Any, what: str) -> None:
-        if not isinstance(value, list):
-            raise ValueError(f"{what}: expected a list of card codes")
+    def codes(value: list[str], what: str) -> None:
         over(f"cards in {what}", len(value), limits.MAX_CARDS)
         for c in value:
-            if not isinstance(c, str):
-                raise ValueError(f"{what}: expected card codes")
             deck.parse(c)  # CardCodeError is a ValueError
 
-    keys = set(entry)
-    if not (keys <= {"deal", "hands", "stock"} and "deal" in keys) and not (
-        len(keys) == 1 and keys <= {"action", "note", "stock", "hands", "reopen", "undo"}
-    ):
-        raise ValueError(short(f"not a journal entry: {sorted(map(str, keys))}", 120))
-    if "deal" in entry:
-        if type(entry["deal"]) is not int:
-            raise ValueError("the deal's seat is not a number")
-        if not 0 <= entry["deal"] < players:
-            raise ValueError(f"the deal's seat {entry['deal']} is not a seat")
-        over("deals", len(deals) + 1, limits.MAX_DEALS)
-        codes(entry.get("stock", []), "the stock")
-    elif d is None:
-        raise ValueError("an entry before the first deal")
-    if entry.get("hands") is not None:
-        if not isinstance(entry["hands"], list):
-            raise ValueError("expected a list of hands")
-        over("hands", len(entry["hands"]), limits.MAX_SEATS)
-        for hand in entry["hands"]:
+    def hands(value: list[list[str]]) -> None:
+        over("hands", len(value), limits.MAX_SEATS)
+        for hand in value:
             codes(hand, "a hand")
-    for key in ("action", "note"):
-        if key in entry:
-            text = entry[key]
-            if not isinstance(text, str):
-                raise ValueError(f"the {key} is not text")
-            over("characters in the line", len(text), MAX_LINE)
-            try:
-                action = parse_action(game, text)
-            except FormatError as e:
-                raise FormatError(
-                    f"{short(repr(text))}: {e.message.removeprefix('line 1, ')}", e.code
-                ) from None
-            over("characters in the note", len(getattr(action, "note", None) or ""), limits.MAX_NOTE)
-            over("cards in one play", len(played_cards(action)), limits.MAX_CARDS)
-    if d is not None and "deal" not in entry:
-        if "action" in entry:
-            over(
-                f"actions in {game.deal_word} {len(deals)}",
-                len(d.actions) + 1,
-                limits.MAX_ACTIONS,
-            )
-        if "note" in entry and not d.actions:
+
+    def line(text: str) -> None:
+        over("characters in the line", len(text), MAX_LINE)
+        try:
+            action = parse_action(game, text)
+        except FormatError as e:
+            raise FormatError(f"{short(repr(text))}: {e.message.removeprefix('line 1, ')}", e.code) from None
+        over("characters in the note", len(getattr(action, "note", None) or ""), limits.MAX_NOTE)
+        over("cards in one play", len(played_cards(action)), limits.MAX_CARDS)
+
+    if type(entry) is BeginDeal:
+        if not 0 <= entry.deal < players:
+            raise ValueError(f"the deal's seat {entry.deal} is not a seat")
+        over("deals", len(deals) + 1, limits.MAX_DEALS)
+        codes(entry.stock, "the stock")
+        if entry.hands is not None:
+            hands(entry.hands)
+        return
+    if d is None:
+        raise ValueError("an entry before the first deal")
+    if type(entry) is ActionEntry:
+        line(entry.action)
+        over(f"actions in {game.deal_word} {len(deals)}", len(d.actions) + 1, limits.MAX_ACTIONS)
+    elif type(entry) is NoteEntry:
+        line(entry.note)
+        if not d.actions:
             raise ValueError("a note with no action before it")
-        if "stock" in entry:
-            if not isinstance(entry["stock"], str):
-                raise ValueError("the stock card is not a card code")
-            deck.parse(entry["stock"])
-            over("cards in the stock", len(d.stock) + 1, limits.MAX_CARDS)
-        if "reopen" in entry and not (
-            type(entry["reopen"]) is int and 0 <= entry["reopen"] <= len(d.actions)
-        ):
+    elif type(entry) is StockEntry:
+        deck.parse(entry.stock)
+        over("cards in the stock", len(d.stock) + 1, limits.MAX_CARDS)
+    elif type(entry) is HandsEntry:
+        hands(entry.hands)
+    elif type(entry) is Reopen:
+        if not 0 <= entry.reopen <= len(d.actions):
             raise ValueError("reopen needs the number of an action of the deal")
-        if "undo" in entry:
-            what = entry["undo"]
-            if what == 1 and type(what) is int:
-                return
-            if what not in ("action", "stock", "note", "deal"):
-                raise ValueError(f"undo {short(repr(what), 40)}: not action, stock, note or deal")
-            if what != d.last_entered():
-                raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
+    elif type(entry) is Undo:
+        what = entry.undo
+        if what == 1 and type(what) is int:
+            return
+        if what not in ("action", "stock", "note", "deal"):
+            raise ValueError(f"undo {short(repr(what), 40)}: not action, stock, note or deal")
+        if what != d.last_entered():
+            raise ValueError(f"undo {what}: the deal's last entry is its {d.last_entered()}")
 
 
-def apply_entry(deals: list[RecordedDeal], entry: dict[str, Any]) -> None:
+def apply_entry(deals: list[RecordedDeal], entry: JournalEntry) -> None:
     """Apply ``entry`` to the recording's deals (:attr:`live` is the caller's)."""
-    if "deal" in entry:
-        deals.append(RecordedDeal(int(entry["deal"]), entry.get("hands"), list(entry.get("stock", []))))
+    if type(entry) is BeginDeal:
+        hands = None if entry.hands is None else [list(h) for h in entry.hands]
+        deals.append(RecordedDeal(entry.deal, hands, list(entry.stock)))
         return
     d = deals[-1]
-    if "action" in entry:
-        d.actions.append(str(entry["action"]))
+    if type(entry) is ActionEntry:
+        d.actions.append(entry.action)
         d.entered.append(("action", ""))
-    elif "stock" in entry:
-        d.stock.append(str(entry["stock"]))
+    elif type(entry) is StockEntry:
+        d.stock.append(entry.stock)
         d.entered.append(("stock", ""))
-    elif "hands" in entry:
-        d.hands = entry["hands"]
+    elif type(entry) is HandsEntry:
+        d.hands = entry.hands
         d.rebuilt = True
-    elif "reopen" in entry:
+    elif type(entry) is Reopen:
         d.hands = None
         d.rebuilt = False
-        at = int(entry["reopen"])
+        at = entry.reopen
         del d.actions[at:]
         kept: list[tuple[str, str]] = []
         actions = 0
@@ -166,13 +271,11 @@ def apply_entry(deals: list[RecordedDeal], entry: dict[str, Any]) -> None:
             if kind == "stock" or actions <= at:
                 kept.append((kind, text))
         d.entered = kept
-    elif "note" in entry:
+    elif type(entry) is NoteEntry:
         d.entered.append(("note", d.actions[-1]))
-        d.actions[-1] = str(entry["note"])
-    elif "undo" in entry:
-        _undo(deals, d, entry["undo"])
-    else:
-        raise ValueError(f"unknown journal entry {sorted(entry)}")
+        d.actions[-1] = entry.note
+    elif type(entry) is Undo:
+        _undo(deals, d, entry.undo)
 
 
 def _undo(deals: list[RecordedDeal], d: RecordedDeal, what: Any) -> None:

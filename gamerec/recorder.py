@@ -52,6 +52,16 @@ from .games import get_game
 from .games.views import presenter
 from .hidden_hands import EarlierBreach, HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release
+from .journal_entries import (
+    ActionEntry,
+    BeginDeal,
+    HandsEntry,
+    JournalHeader,
+    NoteEntry,
+    Reopen,
+    StockEntry,
+    Undo,
+)
 from .stepper import Stepper, run
 from .verdicts import Verdict, verdict_of
 
@@ -98,7 +108,7 @@ class Recorder(EntryLog):
                 kept = backup(path, old, "replaced")
                 rec.repair = f"{path}: the journal there was started over; it is kept in {kept}"
             os.ftruncate(fd, 0)
-            append(fd, encode_entry({"header": format_record(header), "hands": hands, "seed": seed}))
+            append(fd, encode_entry(JournalHeader(format_record(header), hands, seed)))
         except OSError as e:
             release(path, fd)
             raise GamerecError(f"{path}: cannot write the journal: {e.strerror or e}") from None
@@ -143,7 +153,7 @@ class Recorder(EntryLog):
         deck = self.game.deck
         typed = None if hands is None else [[deck.code(c) for c in h] for h in hands]
         shown = [deck.code(c) for c in stock]
-        entry = {"deal": dealer, "hands": typed, "stock": shown}
+        entry = BeginDeal(dealer, typed, shown)
         self._admit(entry)
         events: Sequence[Event] = []
         hidden = None
@@ -194,7 +204,7 @@ class Recorder(EntryLog):
         line = format_action(self.game, action)
         if self.hidden is not None:
             return self._enter_hidden(self.hidden, action, line)
-        entry = {"action": line}
+        entry = ActionEntry(line)
         self._admit(entry)
         events: Sequence[Event] = []
         try:  # one step of the live game (atomic: a refusal changes nothing)
@@ -213,7 +223,7 @@ class Recorder(EntryLog):
     def _enter_hidden(self, hidden: HiddenDeal, action: Action, line: str) -> list[str]:
         """:meth:`enter` in a deal whose hands are unknown: checked on what is known; at its
         last card, the deal is checked by the rules with the hands its plays rebuild."""
-        entry = {"action": line}
+        entry = ActionEntry(line)
         self._admit(entry)
         try:
             events = hidden.enter(action)
@@ -244,7 +254,7 @@ class Recorder(EntryLog):
         from the plays, are recorded, and the deal is checked by the rules with them
         (Rejected, the deal back at the action at fault, if they refuse it)."""
         code = self.game.deck.code
-        self._commit({"hands": [[code(c) for c in hand] for hand in hidden.hands()]})
+        self._commit(HandsEntry([[code(c) for c in hand] for hand in hidden.hands()]))
         self._check_rebuilt()
 
     def _check_rebuilt(self) -> list[str]:
@@ -269,7 +279,7 @@ class Recorder(EntryLog):
             if self._known_begun():
                 self.live.drop()
             try:
-                self._commit({"reopen": at})
+                self._commit(Reopen(at))
             except BaseException:
                 self._relive()
                 raise
@@ -297,7 +307,7 @@ class Recorder(EntryLog):
         if self.status() != "play":  # (the deal is over: what it turned is in the record)
             word = self.game.deal_word
             raise Rejected(f"{word} {len(self.deals)} is over: no stock card is due", "after-end")
-        entry = {"stock": code}
+        entry = StockEntry(code)
         hidden = self.hidden
         if hidden is not None:  # unknown hands: checked against the cards seen, and by the rules
             self._admit(entry)
@@ -361,7 +371,7 @@ class Recorder(EntryLog):
         begun = self._known_begun()
         last_pushed = begun and self.live.pushed == len(d.actions)  # (not waiting for a stock card)
         rebuilt = d.rebuilt
-        self._commit({"undo": kind})  # (a deal of unknown hands is stepped again by _follow)
+        self._commit(Undo(kind))  # (a deal of unknown hands is stepped again by _follow)
         if begun and (kind in ("deal", "stock") or (kind == "action" and rebuilt)):
             self.live.drop()  # the deal goes, or is stepped again from its start
         elif last_pushed and kind in ("action", "note"):
@@ -385,7 +395,7 @@ class Recorder(EntryLog):
         line = format_action(self.game, msgspec.structs.replace(action, note=text))
         last_pushed = self._known_begun() and self.live.pushed == len(d.actions)
         noted = parse_action(self.game, line)
-        self._commit({"note": line})
+        self._commit(NoteEntry(line))
         if last_pushed:  # the live game's action takes the note
             self.live.pop()
             self._follow()
