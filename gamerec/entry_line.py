@@ -63,7 +63,7 @@ def read_action(
         raise Rejected(message, e.code) from None
     except ValueError as e:  # (a number Python will not read)
         raise Rejected(short(str(e), 200), "format.text") from None
-    seat = action.seat  # type: ignore[attr-defined]
+    seat = action.seat
     if not 0 <= seat < len(players):
         seats = ", ".join(f"{s} {name}" for s, name in enumerate(players))
         raise Rejected(f"no seat {seat} at this table (seats {seats})", "out-of-turn", legal())

@@ -466,5 +466,5 @@ _key = msgspec.msgpack.Encoder().encode
 
 def _seat(action: Action) -> int:
     """The seat that takes ``action`` (every action has one)."""
-    seat: int = action.seat  # type: ignore[attr-defined]
+    seat: int = action.seat
     return seat

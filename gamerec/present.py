@@ -131,7 +131,7 @@ class _Lines(OutcomeVisitor):
             text = step_text(self.shown, self.record, deal, action)
         else:
             text = self.shown.describe_action(action, self.record.players)
-        return self._line(deal, action.seat, text, events)  # type: ignore[attr-defined]
+        return self._line(deal, action.seat, text, events)
 
     def _line(self, deal: int, seat: int | None, text: str, events: Sequence[Event]) -> StepLine:
         trick = self.ended + 1 if self.played else None

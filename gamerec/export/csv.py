@@ -95,7 +95,7 @@ class _Rows(TrickVisitor):
         self.pending = []
 
     def action(self, deal: int, index: int, a: Action, events: Sequence[Event], state: GameState) -> None:
-        seat = a.seat  # type: ignore[attr-defined]
+        seat = a.seat
         players = self.players
         in_trick = a.in_trick
         side_of = self.side_of
@@ -209,7 +209,7 @@ class _Lines(TrickVisitor):
             cell = fields[value] if type(value) is str else str(value)
             words = said[key] = (f"{fields[a.kind]},{cell},", f",{detail},{note},\n")
         what, rest = words
-        seat: int = a.seat  # type: ignore[attr-defined]
+        seat: int = a.seat
         if 0 <= seat < nplayers:
             head = f"{self.start}{index + 1},{seated[seat]}{what}"
             score = self.scores[seat]

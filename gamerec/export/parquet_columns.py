@@ -249,7 +249,7 @@ class ActionRows:
         col = {
             name: pa.array(values, types[name]).take(ids) for name, values in _action_values(distinct).items()
         }
-        seat = pa.array([a.seat for _, a in distinct], pa.int32()).take(ids)  # type: ignore[attr-defined]
+        seat = pa.array([a.seat for _, a in distinct], pa.int32()).take(ids)
         in_trick = pa.array([a.in_trick for _, a in distinct], pa.bool_()).take(ids)
         # the position in the trick: the in-trick rows up to the row, less those before
         # its segment

@@ -354,7 +354,7 @@ def _field_value(game: Game[Any], line: _Line, cls: type[Action], name: str, wor
 def format_action(game: Game[Any], action: Action) -> str:
     """An action as a line of the notation: ``2 play QS``, ``0 bid 1 ; a note``."""
     cls = type(action)
-    parts = [str(action.seat), cls.kind]  # type: ignore[attr-defined]
+    parts = [str(action.seat), cls.kind]
     for name in _fields(cls):
         value = getattr(action, name)
         if name in cls.card_fields:

@@ -75,6 +75,8 @@ class Action(msgspec.Struct, array_like=True, frozen=True, gc=False):
     pledge_fields: ClassVar[tuple[str, ...]] = ()
     #: whether the action puts something into a trick (or onto the table)
     in_trick: ClassVar[bool] = False
+    #: the seat that acted: every action's first field (its place in the binary form)
+    seat: int
 
     def same(self, other: Action) -> bool:
         """Equal but for the note."""
@@ -85,7 +87,6 @@ class Bid(Action, tag=0, frozen=True, gc=False):
     """A bid of a number of tricks (blackball)."""
 
     kind: ClassVar[str] = "bid"
-    seat: int
     tricks: int
     note: Note | None = None
 
@@ -96,7 +97,6 @@ class Play(Action, tag=1, frozen=True, gc=False):
     in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "play"
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    seat: int
     card: int
     note: Note | None = None
 
@@ -108,7 +108,6 @@ class Cards(Action, tag=2, frozen=True, gc=False):
     in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "play"
     card_fields: ClassVar[tuple[str, ...]] = ("cards",)
-    seat: int
     cards: CardList
     note: Note | None = None
 
@@ -117,7 +116,6 @@ class Declare(Action, tag=3, frozen=True, gc=False):
     """A declaration of the Black Swan by its holder (black-swan-2012)."""
 
     kind: ClassVar[str] = "declare"
-    seat: int
     note: Note | None = None
 
 
@@ -127,7 +125,6 @@ class Pass(Action, tag=4, frozen=True, gc=False):
 
     kind: ClassVar[str] = "pass"
     card_fields: ClassVar[tuple[str, ...]] = ("card",)
-    seat: int
     card: int
     note: Note | None = None
 
@@ -138,7 +135,6 @@ class Pledge(Action, tag=5, frozen=True, gc=False):
     in_trick: ClassVar[bool] = True
     kind: ClassVar[str] = "pledge"
     pledge_fields: ClassVar[tuple[str, ...]] = ("pledge",)
-    seat: int
     pledge: int
     note: Note | None = None
 

@@ -324,7 +324,7 @@ class BlackSwan2012State(GameState):
             if type(action) is Declare:
                 self.declared = action.seat
                 return (Declared(action.seat),)
-            who = action.seat  # type: ignore[attr-defined]
+            who = action.seat
             plays = action.cards  # type: ignore[attr-defined]
         seat: int = who  # (typed once checked)
         cards: list[int] = plays

@@ -85,7 +85,7 @@ class BlackSwan2012View(Presenter):
         # line (pile, going out, declaring) changes with the events about it, the scores
         # at a deal's end
         assert isinstance(state, BlackSwan2012State)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         old = before[seat]
         hand = old.hand
         if hand is not None and state.counts:

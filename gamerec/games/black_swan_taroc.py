@@ -310,7 +310,7 @@ class BlackSwanTarocState(GameState):
 
     def verify(self, action: Action) -> None:
         kind = type(action)
-        self._check(action, kind, action.seat, _value(action, kind))  # type: ignore[attr-defined]
+        self._check(action, kind, action.seat, _value(action, kind))
 
     def _check(self, action: Action, kind: type, seat: Any, value: Any) -> None:
         """verify, on the action's fields read once (``value``: the card of a play or a
@@ -371,7 +371,7 @@ class BlackSwanTarocState(GameState):
 
     def apply(self, action: Action) -> Sequence[Event]:
         kind = type(action)
-        who = action.seat  # type: ignore[attr-defined]
+        who = action.seat
         value = _value(action, kind)
         self._check(action, kind, who, value)
         seat: int = who  # (a true seat now: typed only once checked)
@@ -434,7 +434,7 @@ class BlackSwanTarocState(GameState):
         try:
             for action in actions:
                 kind = type(action)
-                seat = action.seat  # type: ignore[attr-defined]
+                seat = action.seat
                 if seat == self.turn and not (short and stock - self.drawn < n):
                     played = False
                     phase = self.phase
@@ -506,7 +506,7 @@ class BlackSwanTarocState(GameState):
         """Raise StockMissing, before anything changes, when ``action`` (legal) ends a trick
         whose draws need a card of the pile that the record's stock does not give."""
         n = self.n
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         kind = type(action)
         if self.phase == _LEAD:
             if kind is Pass or action.card == SWAN:  # type: ignore[attr-defined]

@@ -57,7 +57,7 @@ class BlackSwanTarocView(Presenter):
         # when a seat plays one or receives one, the points when it wins a trick, the
         # scores at a game's end
         assert isinstance(state, BlackSwanTarocState)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         kind = type(action)
         old = before[seat]
         hand = old.hand

@@ -44,7 +44,7 @@ class BlackballView(Presenter):
         # a card played leaves its player's hand, and no other hand changes; a bid changes
         # its player's line; the tricks won and the scores change with events alone
         assert isinstance(state, BlackballState)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         old = before[seat]
         hand = old.hand
         if type(action) is Play and hand is not None:

@@ -306,7 +306,7 @@ class ForestState(TrickState):
             self._check_play(who, given)
         else:
             self.verify(action)
-            who = action.seat  # type: ignore[attr-defined]
+            who = action.seat
             given = action.card  # type: ignore[attr-defined]
         seat: int = who  # (typed once checked)
         card: int = given

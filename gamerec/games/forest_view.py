@@ -38,7 +38,7 @@ class ForestView(Presenter):
         # a card played leaves its player's hand, and no other hand changes; the tricks won
         # and the scores change with events alone
         assert isinstance(state, ForestState)
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         old = before[seat]
         hand = old.hand
         if type(action) is Play and hand is not None:

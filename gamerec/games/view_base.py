@@ -84,7 +84,7 @@ class Presenter(ABC):
     def describe_action(self, action: Action, players: Sequence[str]) -> str:
         """``Bo bid 2``, ``Cy play QS``: the player's name and the action in the text
         notation's words."""
-        seat: int = action.seat  # type: ignore[attr-defined]
+        seat: int = action.seat
         name = players[seat] if 0 <= seat < len(players) else f"seat {seat}"
         # the commonest straight (every step of a replay has one): a card or cards played
         codes = self._codes
