@@ -483,6 +483,12 @@ class Game(ABC, Generic[R]):
     #: whether the stock shows its cards as the deal is made (blackball's up-card), rather
     #: than during play
     stock_with_deal: ClassVar[bool] = False
+    #: whether the rules ask for stock cards as play turns them (forest's forest cards,
+    #: black-swan-taroc's draws): ``stock CARD`` at the prompt of ``gamerec record``
+    stock_in_play: ClassVar[bool] = False
+    #: the game's own actions in the text notation, as examples (the first a seat's), for
+    #: the prompt's help (docs/notation.md, "Actions")
+    examples: ClassVar[tuple[str, ...]] = ("play CARD",)
     state_class: ClassVar[type[GameState]]
     bots: ClassVar[Mapping[str, Bot]]
 

@@ -261,21 +261,18 @@ def sheet_text(record: Record, state: GameState | None) -> str:
     """The score sheet of ``record`` at ``state`` (see :meth:`Replay.sheet_text`)."""
     if state is None or not state.deal_scores:
         return ""
-    text = presenter(record.game).history_text(record, state)
+    shown = presenter(record.game)
+    text = shown.history_text(record, state)
     # the game lays out its sheet with the names as they are: show them as they may be
     # shown first, so that a line break in a name cannot break a line of the sheet
     for name in sorted({*state.players, *state.sides}, key=len, reverse=True):
         if terminal_text(name) != name:
             text = text.replace(name, terminal_text(name))
     # a mark in the sheet is explained under it (blackball's black ball)
-    if record.game == "blackball" and BLACK_BALL in text:
-        text += "\n" + BLACK_BALL_LEGEND
+    for mark, legend in shown.legends:
+        if mark in text:
+            text += "\n" + legend
     return text
-
-
-#: blackball's mark for a missed bid in its score sheet, and the line that explains it
-BLACK_BALL = "⚫"
-BLACK_BALL_LEGEND = "⚫ = a black ball: a missed bid, no points; → the points of a made bid"
 
 
 def step_text(shown: Presenter, record: Record, deal: int, action: Action | None) -> str:

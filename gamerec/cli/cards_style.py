@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 
 from rich.text import Text
 
-from ..cards import TAROC_MAJORS, TAROC_MINOR_SUITS
+from ..cards import FOREST, TAROC, TAROC_MAJORS, TAROC_MINOR_SUITS
 from ..games import get_game
 from ..view import View
 from .lines import clean
@@ -38,15 +38,16 @@ _FOREST = {
 
 
 def card_styles(game_id: str) -> dict[str, str]:
-    """Every card code of ``game_id``'s deck and its style."""
-    codes = get_game(game_id).deck.codes
+    """Every card code of ``game_id``'s deck and its style (each deck has its own colours:
+    they follow the deck, not the game)."""
+    deck = get_game(game_id).deck
     styles: dict[str, str] = {}
-    for code in codes:
+    for code in deck.codes:
         if code in _SPECIAL:
             style = _SPECIAL[code]
-        elif game_id == "black-swan-taroc":
+        elif deck is TAROC:
             style = _TAROC_MAJOR.get(code[:2]) or _TAROC_MINOR.get(code[-1], "")
-        elif game_id == "forest":
+        elif deck is FOREST:
             style = _FOREST.get(code[0], "")
         else:
             style = _FRENCH.get(code[-1], "")

@@ -49,16 +49,6 @@ class HandsChoice(StrEnum):
     unknown = "unknown"
 
 
-#: Each game's actions, as examples for the prompt's help (docs/notation.md, "Actions"), and
-#: whether its rules ask for stock cards as they are turned (``stock CARD``).
-_EXAMPLES: dict[str, tuple[tuple[str, ...], bool]] = {
-    "blackball": (("bid 1", "play QS"), False),
-    "black-swan-2012": (("play 7H 8H 9H", "play QS", "declare"), False),
-    "black-swan-taroc": (("play 2C", "pass AS4", "pledge stone"), True),
-    "forest": (("play R3", "play G1"), True),
-}
-
-
 def record_help(game_id: str, players: Sequence[str], terminal: bool = False) -> str:
     """What may be typed at the prompt of ``game_id``, with examples of its own actions and
     the players' own names; that Tab completes, on a ``terminal``.
@@ -68,7 +58,9 @@ def record_help(game_id: str, players: Sequence[str], terminal: bool = False) ->
     move (1 play R3, Bo play R3, play G1 ; a note) · undo · note TEXT · legal · stock CARD ·
     show · score · help · quit'
     """
-    actions, stock = _EXAMPLES.get(game_id, (("play CARD",), False))
+    game = GAMES.get(game_id)
+    actions = game.examples if game is not None else ("play CARD",)
+    stock = game.stock_in_play if game is not None else False
     seat = min(1, len(players) - 1)
     name = players[seat] if players else ""
     first, *rest = actions

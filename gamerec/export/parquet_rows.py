@@ -179,7 +179,6 @@ class _RecordRows(TrickVisitor):
         self.rows = rows
         self.record = record
         self.codes = game.deck.codes
-        self.upcard = game.id == "blackball"  # (the trump is the up-card's suit)
         self.nplayers = len(record.players)
         self.deal_rows = 0
         self.taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
@@ -230,7 +229,7 @@ class _RecordRows(TrickVisitor):
         self.taken = [0] * self.nplayers
         self.forest = []
         self.swan = None
-        up = getattr(state, "upcard", None) if self.upcard else None
+        up = getattr(state, "upcard", None)  # (a game with an up-card: blackball's trump)
         self.trump = self.codes[up] if up is not None else None
         self.open_deal = deal
         if events:

@@ -551,6 +551,7 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 class BlackSwan2012(Game[BlackSwan2012Rules]):
     id = "black-swan-2012"
+    examples = ("play 7H 8H 9H", "play QS", "declare")
     title = "Black Swan (2012), the shedding game"
     deck = DECK
     min_players = 2

@@ -852,6 +852,8 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 class BlackSwanTaroc(Game[BlackSwanTarocRules]):
     id = "black-swan-taroc"
+    stock_in_play = True
+    examples = ("play 2C", "pass AS4", "pledge stone")
     title = "Black Swan with the Dridge Taroc, the trick game"
     deck = DECK
     min_players = 2

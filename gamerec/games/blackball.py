@@ -433,6 +433,7 @@ class Blackball(Game[BlackballRules]):
     seat_field = "dealer"
     deal_word = "round"
     stock_with_deal = True
+    examples = ("bid 1", "play QS")
     state_class = BlackballState
     bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 

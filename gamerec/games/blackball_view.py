@@ -27,6 +27,8 @@ def _info(state: BlackballState, seat: int) -> str:
 
 
 class BlackballView(Presenter):
+    legends = (("⚫", "⚫ = a black ball: a missed bid, no points; → the points of a made bid"),)
+
     def seat_view(self, state: GameState, seat: int, hidden: bool = False) -> SeatView:
         assert isinstance(state, BlackballState)
         # card numbers are suit * 13 + rank: their order is the display order

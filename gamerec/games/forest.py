@@ -451,6 +451,8 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 class Forest(Game[ForestRules]):
     id = "forest"
+    stock_in_play = True
+    examples = ("play R3", "play G1")
     title = "Forest, the trick game with the forest card"
     deck = DECK
     min_players = 2

@@ -126,6 +126,9 @@ class Presenter(ABC):
 
     #: whether :meth:`action_detail` says anything (the CSV export skips it otherwise)
     has_details: ClassVar[bool] = False
+    #: the marks the game's score sheet may hold, each with the line that explains it
+    #: under the sheet where the sheet holds it (:meth:`history_text`)
+    legends: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def action_detail(self, action: Action) -> str:
         """What an export adds about an action (black-swan-2012: its combination kind)."""
