@@ -62,24 +62,28 @@ class _History(OutcomeVisitor):
         self.shown = presenter(record.game)
 
     def begin_deal(self, deal: int, events: Sequence[Event], state: GameState) -> None:
-        view = self.shown.view(state)
-        text = step_text(self.shown, self.record, deal, None)
+        shown, lines = self.shown, self.lines
+        view = shown.view(state)
+        text = step_text(shown, self.record, deal, None)
         _, _, detail = view.title.partition(" · ")
         head = text[:1].upper() + text[1:]
-        self.lines += ["", f"{head} ({detail})" if detail else head]
-        self.lines += [f"  {sv.name}: {' '.join(sv.hand or [])}" for sv in view.seats]
-        self.lines += [f"  {label}: {value}" for label, value in view.lines]
-        self._events(events)
+        lines += ["", f"{head} ({detail})" if detail else head]
+        lines += [f"  {sv.name}: {' '.join(sv.hand or [])}" for sv in view.seats]
+        lines += [f"  {label}: {value}" for label, value in view.lines]
+        if events:
+            self._events(events)
 
     def action(
         self, deal: int, index: int, action: Action, events: Sequence[Event], state: GameState
     ) -> None:
-        self.lines.append(f"  {step_text(self.shown, self.record, deal, action)}")
-        self._events(events)
+        self.lines.append("  " + step_text(self.shown, self.record, deal, action))
+        if events:
+            self._events(events)
 
     def _events(self, events: Sequence[Event]) -> None:
-        describe, players = self.shown.describe, self.record.players
-        self.lines += [f"    -> {describe(e, players)}" for e in events]
+        describe, players, add = self.shown.describe, self.record.players, self.lines.append
+        for e in events:
+            add(f"    -> {describe(e, players)}")
 
 
 def _json(value: object) -> str:
