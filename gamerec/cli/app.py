@@ -9,6 +9,7 @@ is run, completed or its help shown (start-up: ``gamerec validate`` imports what
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import signal
 import sys
@@ -24,7 +25,7 @@ from ..errors import GamerecError
 from ..version import __version__, compiled
 from .coerce import defer_coercion
 from .lines import Line, clean, is_terminal, line, rich_elsewhere, stream_of, write_line
-from .stdio import discard_stdout, prepare
+from .stdio import discard_stdout, prepare, quiet, tell_out_of_memory, told
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -212,7 +213,7 @@ def _signals_unwind() -> Iterator[list[int]]:
     def unraisable(what: Any) -> None:
         if isinstance(what.exc_value, Signalled):
             dropped.append(what.exc_value.signum)
-        else:
+        elif not isinstance(what.exc_value, MemoryError):  # (the boundary says it, once)
             hook(what)
 
     before = {s: signal.signal(s, handler) for s in _STOP_SIGNALS if signal.getsignal(s) != signal.SIG_IGN}
@@ -371,6 +372,7 @@ class Group(TyperGroup):
         standalone_mode = kwargs.pop("standalone_mode", True)
         underway.work, underway.drawing = None, False  # one process may run several commands (tests)
         _renew_consoles()
+        told.clear()
         try:
             with _signals_unwind() as received:
                 try:
@@ -394,10 +396,12 @@ class Group(TyperGroup):
             # the reader stopped early (`| head`): end quietly, as SIGPIPE would have
             discard_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
+        except MemoryError as e:
+            out_of_memory(e)
         except OSError as e:
+            if e.errno == errno.ENOMEM:  # a map or a buffer the system would not give
+                out_of_memory(e)
             fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
-        except MemoryError:
-            fail("out of memory: give fewer or smaller inputs, fewer --jobs, or more memory", EXIT_INPUT)
         except Exception as e:
             # click's (or typer's vendored click's) usage errors, whichever is installed
             if not (hasattr(e, "format_message") and hasattr(e, "exit_code")):
@@ -426,6 +430,22 @@ def _flush_output() -> None:
     signal caught between its write and its flush comes before it, not after, at exit."""
     with contextlib.suppress(OSError, ValueError):  # a reader gone, a stream closed
         sys.stdout.flush()
+
+
+def out_of_memory(e: BaseException | None = None) -> NoReturn:
+    """End a command that ran out of memory: :func:`.stdio.tell_out_of_memory` (a line made
+    beforehand, nothing made to say it), exit 2. The frames that held the memory (``e``'s
+    traceback) are let go first, quietly: what fails in their finalizers, out of memory
+    still, is not reported (Python would print its traceback)."""
+    hook, sys.unraisablehook = sys.unraisablehook, quiet
+    try:
+        if e is not None:
+            e.__traceback__ = None
+            e = None
+        tell_out_of_memory()
+    finally:
+        sys.unraisablehook = hook
+    sys.exit(EXIT_INPUT)
 
 
 def fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
@@ -471,6 +491,10 @@ def main() -> None:
     prepare()
     try:
         app()
+    except MemoryError:  # out of memory even on the way out of the error boundary
+        sys.unraisablehook = quiet
+        tell_out_of_memory()
+        os._exit(EXIT_INPUT)
     except Exception:  # only with GAMEREC_DEBUG=1 does a bug reach here: its traceback, exit 3
         import traceback
 

@@ -20,7 +20,7 @@ from .files import json_line, print_json
 from .lines import line
 from .options import Files, Force, Quiet, no_stdout
 from .progress import Work
-from .render import games_table, listing_row, listing_table, plain
+from .render import games_table, listing_lines, listing_row, plain
 from .select import (
     DateFrom,
     DateTo,
@@ -100,36 +100,41 @@ def _selected(selecting: Selecting) -> Iterator[Listing]:
 
 
 def _list(items: Iterable[Listing], as_json: bool, selecting: Selecting | None = None) -> int:
-    """Each record listed (a row, or a JSON line), each unreadable one reported on stderr,
-    then the summary: ``{"summary": {"records": R, "listed": L, "unreadable": U}}`` (and
-    ``duplicate``, as validate's summary says it, with --dedupe), or its line on stderr
-    (``3 records listed of 5 read; 1 unreadable``). ``records`` counts every record read,
-    selected or not."""
-    unreadable = listed = 0
-    rows: list[list[str]] = []
-    for item in items:
-        if item.error is not None:
-            unreadable += 1
+    """Each record listed as it is read (a row, or a JSON line), each unreadable one
+    reported on stderr, then the summary: ``{"summary": {"records": R, "listed": L,
+    "unreadable": U}}`` (and ``duplicate``, as validate's summary says it, with --dedupe),
+    or its line on stderr (``3 records listed of 5 read; 1 unreadable``). ``records``
+    counts every record read, selected or not. Memory stays flat: the table holds
+    :data:`~.render.LOOKAHEAD` rows at most (:func:`~.render.listing_lines`)."""
+    counts = {"listed": 0, "unreadable": 0}
+
+    def listed() -> Iterator[Listing]:
+        for item in items:
+            if item.error is None:
+                counts["listed"] += 1
+                yield item
+                continue
+            counts["unreadable"] += 1
             # as validate says it (gamerec.verdicts.unreadable): byte 0 says nothing, and a
             # text record's message names its own line
             plain_where = item.where in ("", "byte 0") or item.error.startswith("line ")
             where = "" if plain_where else f"{item.where}: "
             err.print(line(f"{item.source}: record {item.index + 1}: unreadable: {where}{item.error}", "red"))
-            continue
-        listed += 1
-        if as_json:
+
+    if as_json:
+        for item in listed():
             sys.stdout.write(json_line(listing_json(item)) + "\n")
-        else:
-            rows.append(listing_row(item))
-    read = selecting.read if selecting is not None else listed + unreadable
-    summary = {"records": read, "listed": listed, "unreadable": unreadable}
+    else:
+        for text in listing_lines(map(listing_row, listed())):
+            out.print(text)
+    unreadable, shown = counts["unreadable"], counts["listed"]
+    read = selecting.read if selecting is not None else shown + unreadable
+    summary = {"records": read, "listed": shown, "unreadable": unreadable}
     if selecting is not None and selecting.dedupe:
         summary["duplicate"] = selecting.duplicates
     if as_json:
         sys.stdout.write(json_line({"summary": summary}) + "\n")
     else:
-        for text in listing_table(rows) if rows else ():
-            out.print(text)
         err.print(plain(_listed_line(summary)))
     return EXIT_INPUT if unreadable else EXIT_OK
 

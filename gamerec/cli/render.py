@@ -5,7 +5,7 @@ line of output."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ..escape import csv_table
-from .lines import clean, one_line
+from .lines import Line, clean, one_line
 
 if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from rich.panel import Panel
@@ -182,16 +182,54 @@ def listing_row(item: Listing) -> list[str]:
     return [one_line(c) for c in cells]
 
 
-def listing_table(rows: Sequence[list[str]]) -> list[Text]:
-    """``gamerec ls``: a header row, then one line per record, each column aligned
-    (numbers to the right), two spaces between; widths in terminal cells."""
-    table = [list(LISTING_HEADER), *rows]
-    widths = [max(cell_len(r[c]) for r in table) for c in range(len(LISTING_HEADER))]
-    lines = []
-    for n, r in enumerate(table):
-        cells = []
-        for c, (cell, width) in enumerate(zip(r, widths, strict=True)):
-            pad = " " * (width - cell_len(cell))
-            cells.append(pad + cell if LISTING_HEADER[c] in _RIGHT else cell + pad)
-        lines.append(Text("  ".join(cells).rstrip(), style="bold" if n == 0 else ""))
-    return lines
+#: the rows ``gamerec ls`` reads before it lays out its columns: their widths come from the
+#: header and these rows, so that a listing holds this many rows at most, however long
+LOOKAHEAD = 1024
+
+
+def listing_lines(rows: Iterable[list[str]], lookahead: int | None = None) -> Iterator[Line]:
+    """``gamerec ls``: a header row, then one line per record, each column aligned (numbers
+    to the right), two spaces between; widths in terminal cells. Streamed: the rows are
+    laid out :data:`LOOKAHEAD` at a time, each batch as wide as the widest cell so far, so
+    that up to that many records the table is laid out as a whole, and after them a wider
+    cell widens its column from its batch on (never narrower: the columns only move
+    right). Nothing is printed for no rows."""
+    size = LOOKAHEAD if lookahead is None else lookahead
+    widths = [cell_len(h) for h in LISTING_HEADER]
+    right = [h in _RIGHT for h in LISTING_HEADER]
+    batch: list[list[str]] = []
+    header = [True]
+
+    def laid_out() -> Iterator[Line]:
+        if not batch:
+            return
+        _widen(widths, batch)
+        if header:
+            header.clear()
+            yield _laid_out(LISTING_HEADER, widths, right, "bold")
+        for r in batch:
+            yield _laid_out(r, widths, right)
+        batch.clear()
+
+    for row in rows:
+        batch.append(row)
+        if len(batch) >= size:
+            yield from laid_out()
+    yield from laid_out()
+
+
+def _widen(widths: list[int], rows: Sequence[Sequence[str]]) -> None:
+    """``widths`` widened (in place) to the widest cell of each column of ``rows``."""
+    for r in rows:
+        for c, cell in enumerate(r):
+            n = cell_len(cell)
+            if n > widths[c]:
+                widths[c] = n
+
+
+def _laid_out(cells: Sequence[str], widths: Sequence[int], right: Sequence[bool], style: str = "") -> Line:
+    parts = []
+    for cell, width, to_right in zip(cells, widths, right, strict=True):
+        pad = " " * (width - cell_len(cell))
+        parts.append(pad + cell if to_right else cell + pad)
+    return Line("  ".join(parts).rstrip(), style)

@@ -10,6 +10,8 @@ stream, whatever the environment did to them.
 - A stream closed before the start (``>&-``, ``<&-``) is ``None`` in Python. Its file
   descriptor is taken by ``/dev/null`` (so no file opened later gets it by chance) and
   using it is an error: ``standard output is closed``.
+- Running out of memory is said with a line made beforehand, written as it is to stderr's
+  file descriptor (:func:`tell_out_of_memory`): saying it needs no memory.
 - A stream whose encoding is not UTF-8 (``PYTHONIOENCODING=ascii``, a Latin-1 terminal)
   shows the characters it lacks (gamerec's own ``·``, ``→``, box drawing; names) as ``?``
   instead of failing on the first of them.
@@ -18,6 +20,7 @@ stream, whatever the environment did to them.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import os
 import sys
@@ -25,7 +28,7 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["discard_stdout", "prepare"]
+__all__ = ["OUT_OF_MEMORY", "discard_stdout", "prepare", "tell_out_of_memory"]
 
 
 class _Output(io.BufferedWriter):
@@ -154,3 +157,40 @@ def discard_stdout(fd: int | None = None) -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         pass
+
+
+#: the line said when memory runs out, made beforehand: saying it must need no memory
+OUT_OF_MEMORY = "gamerec: out of memory: give fewer or smaller inputs, fewer --jobs, or more memory\n"
+_OUT_OF_MEMORY = OUT_OF_MEMORY.encode()
+#: holds True once the line is said in this command (the error boundary clears it)
+told: list[bool] = []
+
+
+def tell_out_of_memory() -> None:
+    """Standard output flushed (the lines already printed come first), then
+    :data:`OUT_OF_MEMORY` on stderr, once a command: written as it is to stderr's file
+    descriptor, not through a console, a style or a format; to the stream itself where it
+    has none (a test runner's). Whatever fails on the way is let be."""
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+    if told:
+        return
+    told.append(True)
+    stream = sys.stderr
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # no file descriptor: a stand-in stream
+        with contextlib.suppress(Exception):
+            stream.write(OUT_OF_MEMORY)
+            stream.flush()
+        return
+    with contextlib.suppress(Exception):
+        stream.flush()
+    with contextlib.suppress(OSError):
+        data = memoryview(_OUT_OF_MEMORY)
+        while data:
+            data = data[os.write(fd, data) :]
+
+
+def quiet(what: object) -> None:
+    """An unraisable hook that says nothing (for :func:`tell_out_of_memory`'s way out)."""
