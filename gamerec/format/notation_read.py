@@ -1,18 +1,18 @@
 """Reading the text notation (``.gtxt``): records from their lines.
 
 :func:`parse_records` reads every record of a document, :func:`split_records` tells where
-each begins (at its ``gamerec:`` line), :func:`parse_record` reads one: the version line,
-the header lines (game, players, rules, metadata, provenance, claim), then each deal (its
-hands, stock, dealer draw and actions), each line by its handler, an error naming the line
-and column. :func:`check_limits` holds a record read this way to the format's size limits,
-as the binary and JSON readers do while they decode. The grammar of a line and of an
-action is the notation's own (:mod:`gamerec.format.notation`), shared with the writer.
+each begins (at its ``gamerec:`` line; :mod:`.notation_split`, which also reads a file a
+record at a time), :func:`parse_record` reads one: the version line, the header lines
+(game, players, rules, metadata, provenance, claim), then each deal (its hands, stock,
+dealer draw and actions), each line by its handler, an error naming the line and column.
+:func:`check_limits` holds a record read this way to the format's size limits, as the
+binary and JSON readers do while they decode. The grammar of a line and of an action is the
+notation's own (:mod:`gamerec.format.notation`), shared with the writer.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -39,6 +39,7 @@ from .notation import (
     number_hint,
     parse_action,
 )
+from .notation_split import Splitter, split_records
 from .record import (
     FORMAT_ID,
     FORMAT_VERSION,
@@ -59,23 +60,7 @@ from .record import (
 )
 from .values import check_values
 
-__all__ = ["check_limits", "parse_record", "parse_records", "split_records"]
-
-_START = re.compile(r"\s*gamerec\s*:")
-
-
-def split_records(lines: Sequence[str], first: int = 1) -> Iterator[tuple[int, list[str]]]:
-    """The records of a text file: (number of its first line, its lines), each from one
-    ``gamerec:`` line to the next. Lines before the first are comments or blank, or the
-    first record's fault."""
-    start = 0
-    for i, text in enumerate(lines):
-        # a record starts at its gamerec: line; comments before the first belong to it
-        if _START.match(text) and any(_strip_comment(t, False)[0].strip() for t in lines[start:i]):
-            yield first + start, list(lines[start:i])
-            start = i
-    if any(_strip_comment(t, False)[0].strip() for t in lines[start:]):
-        yield first + start, list(lines[start:])
+__all__ = ["Splitter", "check_limits", "parse_record", "parse_records", "split_records"]
 
 
 class _Reader:

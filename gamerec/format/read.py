@@ -6,6 +6,7 @@ one bad record never stops the rest. ``raw_*`` readers split a file into undecod
 from __future__ import annotations
 
 import contextlib
+import io
 import mmap
 import os
 import stat
@@ -126,8 +127,9 @@ def read_bytes(data: bytes, source: str = "-") -> Iterator[Entry]:
 
 def read_file(path: str | Path, on_progress: OnProgress | None = None) -> Iterator[Entry]:
     """Every record of the file at ``path`` (``-`` is standard input), streamed: binary
-    files are mapped, JSON Lines read line by line. ``on_progress`` (see
-    :mod:`gamerec.format.progress`) hears of each record once the next one is asked for."""
+    files are mapped, JSON Lines read line by line, the text notation a record at a time.
+    ``on_progress`` (see :mod:`gamerec.format.progress`) hears of each record once the next
+    one is asked for."""
     if on_progress is None:
         return map(decode_raw, raw_file(path))
     tally = Tally(on_progress, input_size([path]))
@@ -166,13 +168,14 @@ def raw_bytes(data: bytes, source: str = "-") -> Iterator[RawRecord]:
     elif kind == "jsonl":
         yield from _nonempty(_raw_jsonl(iter(data.splitlines(keepends=True)), source), source)
     elif kind == "text":
-        yield from _nonempty(_raw_text(data, source), source)
+        yield from _nonempty(_raw_text(io.BytesIO(data), source), source)
     else:
         yield from _nonempty(_raw_json(data, source), source)
 
 
-#: the most bytes read into memory as one document: a JSON document or text notation file,
-#: one JSON Lines line, or all of an input that cannot seek (standard input, a pipe)
+#: the most bytes read into memory as one document: a JSON document, one record of the text
+#: notation (a file of it is read a record at a time), one JSON Lines line, or all of an
+#: input that cannot seek (standard input, a pipe)
 MAX_DOCUMENT = 512 * 1024 * 1024
 #: how much of an input is read at a time, and looked at before reading more
 _CHUNK = 1024 * 1024
@@ -317,19 +320,18 @@ def raw_file(path: str | Path) -> Iterator[RawRecord]:
         if kind == "jsonl":
             yield from _nonempty(_raw_jsonl(_lines(f, name), name), name)
             return
+        if kind == "text":  # read a record at a time
+            yield from _nonempty(_raw_text(f, name), name)
+            return
         refusal = _early_refusal(head, name)
         if refusal is not None:
             yield refusal
             return
         if os.fstat(f.fileno()).st_size > MAX_DOCUMENT:
-            what = "a text notation file" if kind == "text" else "a JSON document"
             hint = "split it, or convert it to JSON Lines or binary"
-            yield _error(name, 0, "byte 0", _too_long(what, hint))
+            yield _error(name, 0, "byte 0", _too_long("a JSON document", hint))
             return
-        if kind == "text":
-            yield from _nonempty(_raw_text(f.read(), name), name)
-        else:
-            yield from _nonempty(_raw_json(f.read(), name), name)
+        yield from _nonempty(_raw_json(f.read(), name), name)
 
 
 def _lines(f: IO[bytes], name: str) -> Iterator[bytes | None]:
@@ -428,14 +430,22 @@ def _raw_jsonl(lines: Iterator[bytes | None], source: str) -> Iterator[RawRecord
         index += 1
 
 
-def _raw_text(data: bytes, source: str) -> Iterator[RawRecord]:
-    from . import notation_read  # the text notation's reader: imported for text alone (start-up)
+def _raw_text(f: IO[bytes], source: str) -> Iterator[RawRecord]:
+    """The records of a text notation file, read from ``f`` (at its start) a record at a
+    time (:func:`~gamerec.format.notation_split.file_records`); one over
+    :data:`MAX_DOCUMENT` bytes is one unreadable entry, and the next records read."""
+    from .notation_split import file_records  # the text notation's: imported for text alone
 
-    lines = data.removeprefix(_BOM).split(b"\n")
-    text_lines = [line.decode("utf-8", "replace") for line in lines]
-    for index, (first, chunk) in enumerate(notation_read.split_records(text_lines)):
-        body = b"\n".join(lines[first - 1 : first - 1 + len(chunk)])
-        yield RawRecord(source, index, f"line {first}", "text", body, line=first)
+    try:
+        for index, (first, body) in enumerate(file_records(f, MAX_DOCUMENT, _CHUNK)):
+            where = f"line {first}"
+            if body is None:
+                err = _too_long("a text notation record", "the text notation reads a record whole")
+                yield _error(source, index, where, err)
+            else:
+                yield RawRecord(source, index, where, "text", body, line=first)
+    except OSError as e:
+        raise InputError(f"{source}: cannot read: {e.strerror or e}") from None
 
 
 _any_list = msgspec.json.Decoder(list[msgspec.Raw])

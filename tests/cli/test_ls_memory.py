@@ -80,6 +80,44 @@ def test_ls_streams_a_binary_file_under_a_memory_limit(tmp_path: Path) -> None:
     assert lengths == sorted(lengths) and len(set(lengths)) == 3
 
 
+def test_the_text_reader_streams_a_file_under_a_memory_limit(tmp_path: Path) -> None:
+    """The reproduction: a text notation file took ten times its size (a 155 MB file, 1.59
+    GB); now one record is held at a time. (The records are split, not decoded: decoding
+    20,000 of them would take long; ``ls`` runs on a few below.)"""
+    _, text = small_record()
+    n = 20_000
+    path = tmp_path / "many.gtxt"
+    path.write_bytes(text * n)
+    limit = HEADROOM + path.stat().st_size // 2  # the whole file would not fit twice
+    code = f"""
+from gamerec.format.read import raw_file
+n = 0
+for raw in raw_file({str(path)!r}):
+    assert raw.kind == "text" and raw.where == f"line {{raw.line}}", raw
+    n += 1
+print(n, raw.line)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=ENV, capture_output=True, text=True, timeout=120,
+        preexec_fn=lambda: limited(limit),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines_each = text.count(b"\n")
+    assert done.stdout.split() == [str(n), str(1 + (n - 1) * lines_each)]
+
+
+def test_ls_of_a_text_file_under_a_memory_limit(tmp_path: Path) -> None:
+    _, text = small_record()
+    path = tmp_path / "few.gtxt"
+    path.write_bytes(b"\n\n" + text * 300)  # leading blank lines count in the line numbers
+    done = run(["ls", "--json", str(path)], HEADROOM)
+    assert done.returncode == 0, done.stderr[-2000:]
+    *rows, summary = done.stdout.splitlines()
+    assert len(rows) == 300 and summary == '{"summary":{"records":300,"listed":300,"unreadable":0}}'
+    lines_each = text.count(b"\n")
+    assert f'"where":"line {3 + 299 * lines_each}"' in rows[-1]
+
+
 def test_out_of_memory_in_a_process_is_one_line(tmp_path: Path) -> None:
     """A JSON document is read whole (up to 512 MiB): one larger than the memory left runs
     out of it, and that is one line and exit 2, never a traceback; so is a binary file too
