@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 import msgspec
 
+from .digests import Digests
 from .errors import RULES, FormatError, InputError
 from .format import container
 from .format.binary import content_digest, decode_binary, decode_header, encode_binary
@@ -37,6 +38,7 @@ T = TypeVar("T")
 __all__ = [
     "SELECTABLE_STATUSES",
     "Candidate",
+    "Digests",
     "PlayerPick",
     "Selecting",
     "Selection",
@@ -309,7 +311,7 @@ class Selecting:
 
     def __iter__(self) -> Iterator[Candidate]:
         selection = self.selection
-        seen: set[bytes] = set()
+        seen = Digests()
         for raw in raw_records(self.files, self.on_progress):
             self.read += 1
             c = Candidate(raw)
@@ -319,12 +321,9 @@ class Selecting:
                         continue
                     if self.needs is not None:
                         self.needs(c)
-                    if self.dedupe:
-                        digest = c.digest()
-                        if digest in seen:
-                            self.duplicates += 1
-                            continue
-                        seen.add(digest)
+                    if self.dedupe and not seen.add(c.digest()):
+                        self.duplicates += 1
+                        continue
                 except RecursionError:
                     c.error = FormatError(TOO_DEEP, "format.limit", raw.offset)
                 except FormatError as e:

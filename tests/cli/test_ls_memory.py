@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import importlib
 import os
+import random
 import re
 import resource
 import subprocess
 import sys
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,11 +26,13 @@ import pytest
 from helpers import cli
 
 import gamerec.cli.info
+import gamerec.digests
 from gamerec.bots import simulate
 from gamerec.cli import render
 from gamerec.format import container
 from gamerec.format.listing import Listing
 from gamerec.format.write import encode_records
+from gamerec.select import Digests
 
 MAIN = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "NO_COLOR": "1"}
@@ -208,3 +212,39 @@ def test_within_the_lookahead_the_table_is_laid_out_as_a_whole() -> None:
     assert lines[0] == "  ".join(header).rstrip()
     assert len({len(x) for x in lines[1:]}) == 1
     assert list(render.listing_lines(iter([]))) == []
+
+
+def test_dedupe_keeps_the_hashes_in_little_memory() -> None:
+    """``--dedupe`` keeps each content hash seen: some 26 bytes each (a set of them took
+    about 100, with its bytes objects); memory counted by tracemalloc, not timed."""
+    n = 100_000
+    hashes = [i.to_bytes(16, "little") for i in range(n)]  # (Python's salted hash spreads them)
+    tracemalloc.start()
+    try:
+        seen = Digests()
+        for h in hashes:
+            assert seen.add(h)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(seen) == n and not any(seen.add(h) for h in hashes[::7])
+    assert peak / n < 40, peak / n
+
+
+def test_dedupe_hashes_are_a_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(5)
+    data = rng.randbytes(4000)
+    values = [data[i : i + 16] for i in range(0, 3000, 8)]  # overlapping: one is found across two
+    values += [b"", b"short", bytes(16), bytes(32), *values[:50]]
+    seen, expected = Digests(), set()
+    for v in values:
+        assert seen.add(v) == (v not in expected), v
+        expected.add(v)
+    assert len(seen) == len(expected)
+    # one bucket holding them all: a value found across two others is not there yet
+    monkeypatch.setattr(gamerec.digests, "_BUCKET", 1 << 30)
+    one = Digests()
+    one._mask, one._buckets = 0, [b""]
+    a, b = data[:16], data[16:32]
+    assert one.add(a) and one.add(b)
+    assert one.add(data[8:24]) and not one.add(data[8:24]) and not one.add(b)
