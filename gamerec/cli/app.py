@@ -25,7 +25,7 @@ from ..errors import GamerecError
 from ..version import __version__, compiled
 from .coerce import defer_coercion
 from .lines import Line, clean, is_terminal, line, rich_elsewhere, stream_of, write_line
-from .stdio import discard_stdout, prepare, quiet, tell_out_of_memory, told
+from .stdio import discard_stdout, out_of_memory, prepare, told
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -397,10 +397,10 @@ class Group(TyperGroup):
             discard_stdout()
             sys.exit(EXIT_BROKEN_PIPE)
         except MemoryError as e:
-            out_of_memory(e)
+            out_of_memory(e, EXIT_INPUT)
         except OSError as e:
             if e.errno == errno.ENOMEM:  # a map or a buffer the system would not give
-                out_of_memory(e)
+                out_of_memory(e, EXIT_INPUT)
             fail(f"{e.filename or ''}: {e.strerror or e}".lstrip(": "), EXIT_INPUT)
         except Exception as e:
             # click's (or typer's vendored click's) usage errors, whichever is installed
@@ -430,22 +430,6 @@ def _flush_output() -> None:
     signal caught between its write and its flush comes before it, not after, at exit."""
     with contextlib.suppress(OSError, ValueError):  # a reader gone, a stream closed
         sys.stdout.flush()
-
-
-def out_of_memory(e: BaseException | None = None) -> NoReturn:
-    """End a command that ran out of memory: :func:`.stdio.tell_out_of_memory` (a line made
-    beforehand, nothing made to say it), exit 2. The frames that held the memory (``e``'s
-    traceback) are let go first, quietly: what fails in their finalizers, out of memory
-    still, is not reported (Python would print its traceback)."""
-    hook, sys.unraisablehook = sys.unraisablehook, quiet
-    try:
-        if e is not None:
-            e.__traceback__ = None
-            e = None
-        tell_out_of_memory()
-    finally:
-        sys.unraisablehook = hook
-    sys.exit(EXIT_INPUT)
 
 
 def fail(message: str, code: int, prefix: str = "gamerec") -> NoReturn:
@@ -492,9 +476,7 @@ def main() -> None:
     try:
         app()
     except MemoryError:  # out of memory even on the way out of the error boundary
-        sys.unraisablehook = quiet
-        tell_out_of_memory()
-        os._exit(EXIT_INPUT)
+        out_of_memory(None, EXIT_INPUT, at_once=True)
     except Exception:  # only with GAMEREC_DEBUG=1 does a bug reach here: its traceback, exit 3
         import traceback
 

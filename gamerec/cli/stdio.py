@@ -24,11 +24,11 @@ import contextlib
 import io
 import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import InputError
 
-__all__ = ["OUT_OF_MEMORY", "discard_stdout", "prepare", "tell_out_of_memory"]
+__all__ = ["OUT_OF_MEMORY", "discard_stdout", "out_of_memory", "prepare", "tell_out_of_memory"]
 
 
 class _Output(io.BufferedWriter):
@@ -192,5 +192,25 @@ def tell_out_of_memory() -> None:
             data = data[os.write(fd, data) :]
 
 
-def quiet(what: object) -> None:
-    """An unraisable hook that says nothing (for :func:`tell_out_of_memory`'s way out)."""
+def out_of_memory(e: BaseException | None, code: int, at_once: bool = False) -> NoReturn:
+    """End a command that ran out of memory: :func:`tell_out_of_memory`, then exit
+    ``code`` (``at_once``: :func:`os._exit`, raising nothing, for a MemoryError that got
+    past the error boundary). The frames that held the memory (``e``'s traceback) are let
+    go first, quietly: what fails in their finalizers, out of memory still, is not reported
+    (Python would print its traceback)."""
+    hook, sys.unraisablehook = sys.unraisablehook, _quiet
+    try:
+        if e is not None:
+            e.__traceback__ = None
+            e = None
+        tell_out_of_memory()
+    finally:
+        if not at_once:
+            sys.unraisablehook = hook
+    if at_once:
+        os._exit(code)
+    sys.exit(code)
+
+
+def _quiet(what: object) -> None:
+    """An unraisable hook that says nothing (see :func:`out_of_memory`)."""

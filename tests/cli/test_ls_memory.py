@@ -29,6 +29,7 @@ import gamerec.cli.info
 import gamerec.digests
 from gamerec.bots import simulate
 from gamerec.cli import render
+from gamerec.cli.stdio import OUT_OF_MEMORY
 from gamerec.format import container
 from gamerec.format.listing import Listing
 from gamerec.format.write import encode_records
@@ -142,6 +143,25 @@ def test_out_of_memory_in_a_process_is_one_line(tmp_path: Path) -> None:
         assert done.returncode == 2, (args, done.returncode, done.stderr[-2000:])
         assert done.stdout == ""
         assert re.fullmatch(r"gamerec: out of memory: [^\n]+\n", done.stderr), (args, done.stderr)
+
+
+def test_out_of_memory_past_the_error_boundary_is_one_line_too() -> None:
+    """A MemoryError that gets past the error boundary (raised again while it ended the
+    command) reaches the console script: the same line, exit 2, and nothing raised on the
+    way out (Python's own report of an uncaught error would be a traceback, exit 1)."""
+    code = """
+import importlib
+app_module = importlib.import_module("gamerec.cli.app")
+def no_memory():
+    print("a row")
+    raise MemoryError
+app_module.app = no_memory
+app_module.main()
+"""
+    done = subprocess.run([sys.executable, "-c", code], env=ENV, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "a row\n"  # what was printed before is written out first
+    assert done.stderr == OUT_OF_MEMORY
 
 
 def _rows(n: int, wide_at: int | None = None) -> Iterator[Listing]:
