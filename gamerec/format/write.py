@@ -61,10 +61,11 @@ def check_encoding(encoding: object) -> Encoding:
 
 
 def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[bytes]:
-    """The chunks of a file holding ``records`` in ``encoding``. A JSON document or a text
-    notation file is read back whole, so one that would be over
-    :data:`~gamerec.format.read.MAX_DOCUMENT` bytes is refused (InputError, with the
-    encodings that hold it) when it gets there: what gamerec writes, it reads back."""
+    """The chunks of a file holding ``records`` in ``encoding``. A JSON document is read back
+    whole, and a text notation file a record at a time, so a document, or a record's text,
+    that would be over :data:`~gamerec.format.read.MAX_DOCUMENT` bytes is refused
+    (InputError, with the encodings that hold it) when it gets there: what gamerec writes,
+    it reads back."""
     check_encoding(encoding)
     chunks = _encoded(records, encoding)
     if encoding not in ("json", "text"):
@@ -74,9 +75,9 @@ def encode_records(records: Iterable[Record], encoding: Encoding) -> Iterator[by
 
     size = 0
     for chunk in chunks:
-        size += len(chunk)
+        size = size + len(chunk) if encoding == "json" else len(chunk)  # (text: one record a chunk)
         if size > MAX_DOCUMENT:
-            what = "JSON document" if encoding == "json" else "text notation file"
+            what = "JSON document" if encoding == "json" else "text notation of a record"
             raise InputError(
                 f"the {what} would be over {MAX_DOCUMENT:,} bytes, more than gamerec reads back as one: "
                 "write JSON Lines (.jsonl) or binary (.grec)"
