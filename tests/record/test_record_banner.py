@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import cli
 
-from gamerec.cli.record import _EXAMPLES, record_help
+from gamerec.cli.record import record_help
 from gamerec.format.notation import parse_action
 from gamerec.games import GAMES, get_game
 
@@ -23,9 +23,9 @@ PLAYERS = {
 
 
 def test_every_game_has_examples_that_its_notation_reads() -> None:
-    assert set(_EXAMPLES) == set(GAMES)
-    for game_id, (actions, _) in _EXAMPLES.items():
-        for action in actions:
+    for game_id, game in GAMES.items():  # (each game's own: Game.examples)
+        assert game.examples and game.examples != ("play CARD",), game_id
+        for action in game.examples:
             parse_action(get_game(game_id), f"0 {action}")  # FormatError if not its syntax
 
 
@@ -39,7 +39,7 @@ def test_the_banner_shows_the_games_own_actions_and_names(
     )
     assert r.exit_code == 0, r.output
     banner = r.stdout.splitlines()[0]
-    actions, stock = _EXAMPLES[game_id]
+    actions, stock = GAMES[game_id].examples, GAMES[game_id].stock_in_play
     assert f"(1 {actions[0]}, Cy {actions[0]}," in banner, banner
     assert "Bo " not in banner
     assert ("bid" in banner) == (game_id == "blackball")
