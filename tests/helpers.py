@@ -85,6 +85,20 @@ def stderr_lines(result: Result) -> list[str]:
 
 
 # -- the rules -------------------------------------------------------------------------------
+def distinct_records(path: Path, count: int) -> Path:
+    """``count`` different valid blackball records written to ``path`` (20 simulated games,
+    each under new players' names): seconds of work for any command."""
+    import msgspec
+
+    from gamerec.bots import simulate
+    from gamerec.format.write import write_records
+
+    base = list(simulate("blackball", 4, 20, 1))
+    names = ([f"P{i}-{s}" for s in "abcd"] for i in range(count))
+    write_records((msgspec.structs.replace(base[i % 20], players=p) for i, p in enumerate(names)), path)
+    return path
+
+
 def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Illegal:
     """``action`` is refused now (can() agrees) with ``rule``, and its reason mentions every
     fragment."""

@@ -16,11 +16,8 @@ import re
 import sys
 from pathlib import Path
 
-import msgspec
 import pytest
-
-from gamerec.bots import simulate
-from gamerec.format.write import write_records
+from helpers import distinct_records
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -32,11 +29,7 @@ RECORDS = 6000
 @pytest.fixture(scope="module")
 def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """6000 different valid blackball records: seconds of work for any command here."""
-    path = tmp_path_factory.mktemp("interrupt") / "many.grec"
-    base = list(simulate("blackball", 4, 20, 1))
-    names = ([f"P{i}-{s}" for s in "abcd"] for i in range(RECORDS))
-    write_records((msgspec.structs.replace(base[i % 20], players=p) for i, p in enumerate(names)), path)
-    return path
+    return distinct_records(tmp_path_factory.mktemp("interrupt") / "many.grec", RECORDS)
 
 
 #: what the bar shows once it counts some records

@@ -18,15 +18,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import msgspec
 import pytest
 from conftest import FIXTURES
-from helpers import PROCESS_TIMEOUT, cli, error_line, finish, start
+from helpers import PROCESS_TIMEOUT, cli, distinct_records, error_line, finish, start
 
 import gamerec.split
-from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.write import write_records
 
 RECORDS = 3000
 PARTS = "10"  # 300 files: their writing takes a while after the first appears
@@ -35,11 +32,7 @@ PARTS = "10"  # 300 files: their writing takes a while after the first appears
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """3000 different valid blackball records."""
-    path = tmp_path_factory.mktemp("split") / "big.grec"
-    base = list(simulate("blackball", 4, 20, 1))
-    names = ([f"P{i}-{s}" for s in "abcd"] for i in range(RECORDS))
-    write_records((msgspec.structs.replace(base[i % 20], players=p) for i, p in enumerate(names)), path)
-    return path
+    return distinct_records(tmp_path_factory.mktemp("split") / "big.grec", RECORDS)
 
 
 def _everything(folder: Path) -> list[str]:
@@ -126,6 +119,18 @@ def test_a_signal_while_the_files_are_put_in_place_undoes_them(
     assert (out / "part-000002.grec").read_bytes() == b"old"
 
 
+def _replace_fails_at(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """``os.replace`` into a file called ``name`` fails (an I/O error): the others go on."""
+    real = os.replace
+
+    def replace(a: Any, b: Any) -> None:
+        if str(b).endswith(name):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real(a, b)
+
+    monkeypatch.setattr(os, "replace", replace)
+
+
 def test_a_failure_while_the_files_are_put_in_place_undoes_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -133,14 +138,7 @@ def test_a_failure_while_the_files_are_put_in_place_undoes_them(
     out = tmp_path / "out"
     out.mkdir()
     (out / "part-000001.grec").write_bytes(b"old")
-    real = os.replace
-
-    def replace(a: Any, b: Any) -> None:
-        if str(b).endswith("part-000003.grec"):
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        real(a, b)
-
-    monkeypatch.setattr(os, "replace", replace)
+    _replace_fails_at(monkeypatch, "part-000003.grec")
     r = cli("split", src, "--by", "1", "-o", out, "--force")
     assert r.exit_code == 2
     assert error_line(r) == f"gamerec: {out / 'part-000003.grec'}: cannot write: Input/output error"
@@ -159,18 +157,11 @@ def test_a_link_replaced_with_force_is_written_through_or_put_back(
     elsewhere.mkdir()
     (elsewhere / "real.grec").write_bytes(b"old")
     (out / "part-000001.grec").symlink_to(elsewhere / "real.grec")
-    real = os.replace
-
-    def replace(a: Any, b: Any) -> None:
-        if str(b).endswith("part-000002.grec"):
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        real(a, b)
-
-    monkeypatch.setattr(os, "replace", replace)
+    _replace_fails_at(monkeypatch, "part-000002.grec")
     assert cli("split", src, "--by", "1", "-o", out, "--force").exit_code == 2
     assert (elsewhere / "real.grec").read_bytes() == b"old"
     assert _everything(out) == ["part-000001.grec"] and _everything(elsewhere) == ["real.grec"]
-    monkeypatch.setattr(os, "replace", real)
+    monkeypatch.undo()  # (os.replace as it is)
     assert cli("split", src, "--by", "1", "-o", out, "--force").exit_code == 0
     assert (out / "part-000001.grec").is_symlink() and _everything(elsewhere) == ["real.grec"]
     assert len(list(read_file(elsewhere / "real.grec"))) == 1
