@@ -166,7 +166,7 @@ def map_chunks(
     (already expanded), in input order, done by up to ``jobs`` worker processes (none for
     a single chunk), a few chunks ahead; ``work`` must be a function of a module (or a
     :func:`functools.partial` of one) for the workers to be given it. ``on_progress`` hears
-    of each chunk's records and bytes once the next result is asked for. A worker process
+    of each chunk's records and bytes as its result is given. A worker process
     that dies raises :class:`WorkerLost`: ``"FILE: records A-B: " + lost + ": a worker
     process died ..."``, once the results before it are given."""
     _check_jobs(jobs)
@@ -193,9 +193,9 @@ def map_chunks(
 
     with contextlib.closing(results()) as given:  # its workers stop with it
         for done in given:
-            yield done
-            if tally is not None:
+            if tally is not None:  # (its records are done: counted before they are shown)
                 tally.add(*sizes.popleft())
+            yield done
 
 
 # -- worker processes -----------------------------------------------------------------------
