@@ -150,8 +150,8 @@ def verify_batch(
         return
     with contextlib.closing(verdicts()) as given:  # its workers stop with it
         for v in given:  # in input order, one for each record read
+            tally.add(sizes.popleft())  # (it is verified: counted before it is shown)
             yield v
-            tally.add(sizes.popleft())
 
 
 def map_chunks(

@@ -158,7 +158,7 @@ def entry_of(value: object) -> JournalEntry:
         return msgspec.convert(value, kind, strict=True)
     except msgspec.ValidationError as e:
         text, where, which = split_where(str(e))
-        if where == "$" and text.startswith("object contains unknown field"):
+        if where in ("", "$") and text.startswith("object contains unknown field"):
             raise ValueError(short(f"not a journal entry: {sorted(map(str, value))}", 120)) from None
         path = where.removeprefix("$").removeprefix(".")
         key, bracket, rest = path.partition("[")

@@ -23,16 +23,17 @@ class SeatView(msgspec.Struct, frozen=True):
 
 class View(msgspec.Struct, frozen=True, omit_defaults=True):
     """What a replay shows after a step, in card codes and plain words, and the facts a
-    display needs beyond them (``trumps``: the codes of the cards that are trumps, for a
-    display to mark, None when none is; a display never reads them back out of the words). Frozen, and its
-    lists are never changed in place once made: consecutive steps' views share parts."""
+    display needs beyond them (``trumps``: the codes of the cards that are trumps, in the
+    deck's order, for a display to mark, None when none is; a display never reads them
+    back out of the words). Frozen, and its lists are never changed in place once made:
+    consecutive steps' views share parts."""
 
     title: str
     seats: list[SeatView]
     table: list[tuple[int, str]]
     lines: list[tuple[str, str]]
     to_move: int | None
-    trumps: frozenset[str] | None = None
+    trumps: tuple[str, ...] | None = None
 
     def plays(self) -> list[tuple[str, list[str]]]:
         """The cards on the table by who played them: each player's name (or seat number)

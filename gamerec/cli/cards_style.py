@@ -59,8 +59,8 @@ def trump_of(view: View) -> Callable[[str], bool]:
     """Whether a card code is a trump in ``view`` (the facts the game's presenter gives:
     blackball's trump suit of the round, black-swan-taroc's majors when its rules make
     them trumps; none otherwise)."""
-    trumps = view.trumps
-    return trumps.__contains__ if trumps is not None else lambda code: False
+    trumps = frozenset(view.trumps or ())
+    return trumps.__contains__
 
 
 def cards_text(

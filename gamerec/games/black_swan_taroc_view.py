@@ -21,7 +21,7 @@ __all__ = ["BlackSwanTarocView"]
 
 _CODES = DECK.codes
 #: the codes of the majors (the trumps when the rules make them so)
-_MAJOR_CODES = frozenset(code for code in _CODES if code[:2] in {suit for suit, _ in TAROC_MAJORS})
+_MAJOR_CODES = tuple(code for code in _CODES if code[:2] in {suit for suit, _ in TAROC_MAJORS})
 _ORDER = {code: card for card, code in enumerate(_CODES)}  # (every card has its own code)
 
 

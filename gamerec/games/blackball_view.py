@@ -18,7 +18,7 @@ __all__ = ["BlackballView"]
 
 _CODES = FRENCH.codes
 #: the codes of each suit's cards (a card's int is suit * 13 + rank), the trumps of a round
-_SUIT_CODES = [frozenset(_CODES[suit * 13 : suit * 13 + 13]) for suit in range(4)]
+_SUIT_CODES = [tuple(_CODES[suit * 13 : suit * 13 + 13]) for suit in range(4)]
 
 
 def _info(state: BlackballState, seat: int) -> str:
@@ -68,7 +68,7 @@ class BlackballView(Presenter):
 
     def lasting(
         self, state: GameState, before: Any = None
-    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]], frozenset[str] | None] | None:
+    ) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]], tuple[str, ...] | None] | None:
         """The title, the lines while bidding and after (the deal and the tricks played),
         and the trumps; the title, the deal's lines and the trumps kept from ``before``,
         of the same deal."""

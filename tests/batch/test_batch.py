@@ -260,3 +260,18 @@ def test_a_rank_is_shared_only_by_players_equal_in_every_number() -> None:
     by_name = sort_standings(rows, "player")
     assert [p.player for p in by_name] == ["Ann", "Bo", "Cy", "Di"]
     assert [p.rank for p in by_name] == [1, 2, 4, 2]  # by wins, then total, mean, best...
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_verdict_is_counted_before_it_is_given(jobs: int) -> None:
+    """Ctrl-C right after the first verdicts were shown said "after 0 records" with no share
+    of the input: a record was counted only once the next one was asked for."""
+    from conftest import FIXTURES
+
+    calls: list[tuple[int, ...]] = []
+    given = verify_batch(
+        [str(FIXTURES / "blackball" / "tournament.grec")], jobs, on_progress=lambda *a: calls.append(a)
+    )
+    first = next(given)
+    assert first.record == 1 and calls and calls[-1][0] == 1 and calls[-1][1] > 0
+    given.close()

@@ -57,3 +57,22 @@ def test_there_are_journals_of_every_kind_of_entry() -> None:
     assert keys >= {"deal", "action", "note", "stock", "hands", "reopen"} | {
         f"undo {w}" for w in ("action", "note", "stock", "deal", 1)
     }
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ({"deal": 0, "x": 1}, "not a journal entry: ['deal', 'x']"),
+        ({"deal": 0, "action": "0 play R3"}, "not a journal entry: ['action', 'deal']"),
+        ({"action": 1}, "the action: expected `str`, got `int`"),
+        ({"deal": True}, "the deal's seat: expected `int`, got `bool`"),
+        ({"undo": 1.0}, "what to undo: expected `int | str`, got `float`"),
+        ([1], "not a journal entry"),
+    ],
+)
+def test_a_line_that_is_no_entry_says_why(line: object, said: str) -> None:
+    from gamerec.journal_entries import entry_of
+
+    with pytest.raises(ValueError) as caught:
+        entry_of(line)
+    assert str(caught.value) == said
