@@ -18,6 +18,7 @@ the live state; views and texts are made by :mod:`gamerec.present` when asked fo
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Generator, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -65,7 +66,7 @@ Walk = Generator[StepTuple, None, Outcome]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Visitor(Generic[R]):
+class Visitor(ABC, Generic[R]):
     """What one walk over a record tells a consumer, step by step (python-chess's ``pgn``
     visitors are the model): :meth:`begin_deal` as each deal begins, :meth:`action` after
     each action the rules accept, :meth:`end` with how the walk ended (:class:`Outcome`,
@@ -105,9 +106,9 @@ class Visitor(Generic[R]):
         """The walk is over: the record's end, or the step the rules refused."""
         self.outcome = outcome
 
+    @abstractmethod
     def result(self) -> R:
-        """What :func:`walk` returns, once the walk is over."""
-        raise NotImplementedError
+        """What :func:`walk` returns, once the walk is over (each visitor says)."""
 
 
 def visit(record: Record, visitor: Visitor[Any]) -> Iterator[Any]:

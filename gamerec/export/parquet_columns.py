@@ -16,7 +16,7 @@ from collections import defaultdict
 from itertools import count
 from typing import Any
 
-from ..cards import PLEDGES
+from ..cards import FOREST, PLEDGES
 from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
 from ..games.views import presenter
@@ -33,6 +33,21 @@ def _int32(pa: Any, values: list[int]) -> Any:
         packed = array("i", values)
         return pa.Array.from_buffers(pa.int32(), len(packed), [None, pa.py_buffer(packed)])
     return pa.array(values, pa.int32())
+
+
+#: each game's facts the rows ask of it, by game id (see :func:`_facts`)
+_FACTS: dict[str, tuple[bool, bool, bool]] = {}
+
+
+def _facts(gid: str) -> tuple[bool, bool, bool]:
+    """What the rows of game ``gid`` carry, asked of the game: its forest cards (its deck
+    has them), who took the Black Swan (its deck holds it), plays of several cards."""
+    facts = _FACTS.get(gid)
+    if facts is None:
+        game = get_game(gid)
+        swan = "BS" in game.deck.codes  # (the Black Swan's code, in either deck that holds it)
+        facts = _FACTS[gid] = (game.deck is FOREST, swan, Cards in game.actions)
+    return facts
 
 
 def run_of_row(pa: Any, pc: Any, ends: list[int]) -> Any:
@@ -107,11 +122,13 @@ class DealRows:
         self.number.append(di + 1)
         self.seats.append(seats)
         self.trump.append(trump)
-        self.forest.append(list(forest) if gid == "forest" else None)
-        self.swan.append((-1 if swan is None else swan) if gid.startswith("black-swan") else None)
+        has_forest, has_swan, _ = _facts(gid)
+        self.forest.append(list(forest) if has_forest else None)
+        self.swan.append((-1 if swan is None else swan) if has_swan else None)
         hands = record.deals[di].hands
         self.hand_size += [len(hands[s]) for s in range(n)]
-        self.bid += state.bids if gid == "blackball" else [None] * n
+        bids = getattr(state, "bids", None)  # (a game of bids: blackball)
+        self.bid += bids if bids is not None else [None] * n
         self.tricks += taken
         if scored is None:
             self.scored.append(None)
@@ -120,8 +137,8 @@ class DealRows:
         self.scored.append(len(self.scores))
         self.scores += scored.scores
         self.totals += scored.totals
-        if gid == "forest":
-            targets = state.rules.targets
+        targets = getattr(state.rules, "targets", None)  # (a game of target trick counts: forest)
+        if targets is not None:
             sides = self.sides[seats : seats + n]
             self.made += [taken[s] in targets if sides[s] is not None else None for s in range(n)]
         else:
@@ -215,7 +232,7 @@ class ActionRows:
         numbered = self.distinct.get(gid)
         if numbered is None:
             numbered = self.distinct[gid] = defaultdict(self.next_number)
-        if gid == "black-swan-2012":  # its cards are a list, which has no hash: a tuple
+        if _facts(gid)[2]:  # a play of several cards: a list, which has no hash: a tuple
             keys: list[Any] = [(a.seat, tuple(a.cards), a.note) if type(a) is Cards else a for a in acts]
             self.ids += map(numbered.__getitem__, keys)
         else:
