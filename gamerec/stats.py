@@ -34,8 +34,8 @@ from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress
 from .format.read import Entry, read_records
 from .format.record import Action, Bid, Record
-from .games.black_swan_2012 import card_points
-from .games.black_swan_taroc import PLEDGE_VALUES
+from .games.black_swan_2012.rules import card_points
+from .games.black_swan_taroc.rules import PLEDGE_VALUES
 from .standings import Triage, not_counted
 from .stepper import OutcomeVisitor, StepTuple, walk
 from .verdicts import Verdict, entry_verdict, unreadable

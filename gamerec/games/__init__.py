@@ -24,19 +24,19 @@ def _load(game_id: str) -> Game[Any]:
     """The game of ``game_id`` (one of :data:`_IDS`), its module imported now. Explicit
     imports, one per game: no dynamic import (tests/output/test_safety.py)."""
     if game_id == "blackball":
-        from .blackball import Blackball
+        from .blackball.rules import Blackball
 
         return Blackball.state_class.game
     if game_id == "black-swan-2012":
-        from .black_swan_2012 import BlackSwan2012
+        from .black_swan_2012.rules import BlackSwan2012
 
         return BlackSwan2012.state_class.game
     if game_id == "black-swan-taroc":
-        from .black_swan_taroc import BlackSwanTaroc
+        from .black_swan_taroc.rules import BlackSwanTaroc
 
         return BlackSwanTaroc.state_class.game
     assert game_id == "forest", game_id
-    from .forest import Forest
+    from .forest.rules import Forest
 
     return Forest.state_class.game
 

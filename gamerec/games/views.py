@@ -4,10 +4,10 @@
 from __future__ import annotations
 
 from . import get_game
-from .black_swan_2012_view import BlackSwan2012View
-from .black_swan_taroc_view import BlackSwanTarocView
-from .blackball_view import BlackballView
-from .forest_view import ForestView
+from .black_swan_2012.view import BlackSwan2012View
+from .black_swan_taroc.view import BlackSwanTarocView
+from .blackball.view import BlackballView
+from .forest.view import ForestView
 from .view_base import Presenter
 
 __all__ = ["PRESENTERS", "Presenter", "presenter"]

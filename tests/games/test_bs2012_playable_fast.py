@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamerec.cards import JOKER, SWAN
-from gamerec.games.black_swan_2012 import random_bot
-from gamerec.games.black_swan_2012_plays import choose_play, nth_play, play_count, playable
+from gamerec.games.black_swan_2012.plays import choose_play, nth_play, play_count, playable
+from gamerec.games.black_swan_2012.rules import random_bot
 
 DECK = [*range(52), JOKER, JOKER, JOKER, SWAN]
 

@@ -1,6 +1,6 @@
 """Rules apart from their presentation (issue 13, item 3): the rules interface (`Game`,
 `GameState`) keeps what a rules engine needs; views, descriptions and score sheets are each
-game's presenter's (gamerec/games/<game>_view.py, found by `presenter(game_id)`), and nothing
+game's presenter's (gamerec/games/<game>/view.py, found by `presenter(game_id)`), and nothing
 below the replay for people imports one, so verification never pays for them."""
 
 from __future__ import annotations
@@ -56,10 +56,12 @@ def below(graph: dict[str, set[str]], module: str) -> set[str]:
 
 def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     graph = import_graph()
-    presenters = {m for m in graph if m.endswith("_view") or m.endswith((".views", ".view_base"))}
+    presenters = {
+        m for m in graph if m.startswith("gamerec.games.") and m.endswith((".view", ".views", ".view_base"))
+    }
     assert len(presenters) == 6
     rules = ["gamerec.engine", "gamerec.stepper", "gamerec.verdicts", "gamerec.games"]
-    rules += [f"gamerec.games.{g.replace('-', '_')}" for g in GAMES]
+    rules += [f"gamerec.games.{g.replace('-', '_')}{part}" for g in GAMES for part in ("", ".rules")]
     for module in rules:
         assert below(graph, module).isdisjoint(presenters), module
     assert "gamerec.games.views" in graph["gamerec.present"]

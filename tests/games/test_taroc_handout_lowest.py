@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamerec.cards import TAROC
-from gamerec.games.black_swan_taroc import ORDER, SUIT, BlackSwanTaroc, BlackSwanTarocState
+from gamerec.games.black_swan_taroc.rules import ORDER, SUIT, BlackSwanTaroc, BlackSwanTarocState
 
 GAME = BlackSwanTaroc()
 

@@ -11,7 +11,7 @@ import pytest
 from gamerec.bots import simulate
 from gamerec.fastwalk import apply_all
 from gamerec.games import get_game
-from gamerec.games.black_swan_taroc import ORDER
+from gamerec.games.black_swan_taroc.rules import ORDER
 
 
 def _by_order(state: Any) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from helpers import bot_moves_as_rng_choice
 
-from gamerec.games.black_swan_taroc import random_bot
+from gamerec.games.black_swan_taroc.rules import random_bot
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamerec.games.black_swan_2012 import _sorted_hand
+from gamerec.games.black_swan_2012.rules import _sorted_hand
 
 
 def display_order(counts: list[int]) -> list[int]:
@@ -23,7 +23,7 @@ def test_black_swan_2012_hands_show_in_display_order(counts: list[int]) -> None:
 def test_black_swan_taroc_views_list_the_hands_in_card_order() -> None:
     """The view's hands, made from the counts directly, are the held cards in card order."""
     from gamerec.bots import simulate
-    from gamerec.games.black_swan_taroc import DECK
+    from gamerec.games.black_swan_taroc.rules import DECK
     from gamerec.present import Replay
 
     for record in simulate("black-swan-taroc", 3, 3, 2):

@@ -38,9 +38,9 @@ from gamerec.format.read import read_bytes
 from gamerec.format.record import Cards, Declare, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
-from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points
-from gamerec.games.black_swan_2012_combinations import combination
-from gamerec.games.black_swan_2012_plays import playable
+from gamerec.games.black_swan_2012.combinations import combination
+from gamerec.games.black_swan_2012.plays import playable
+from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
 from gamerec.games.views import presenter
 from gamerec.present import Replay
 from gamerec.verdicts import Verdict, verify_record

@@ -21,8 +21,8 @@ from gamerec.engine import DealScored, Event, GameState, MatchEnded, seat_name
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.games import get_game
-from gamerec.games.black_swan_2012 import Captured, Declared, WentOut, card_points
-from gamerec.games.black_swan_2012_combinations import combination
+from gamerec.games.black_swan_2012.combinations import combination
+from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
 from gamerec.games.views import presenter
 from gamerec.verdicts import verify_record
 

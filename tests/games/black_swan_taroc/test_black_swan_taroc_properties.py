@@ -40,7 +40,7 @@ from gamerec.format.read import read_bytes
 from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
-from gamerec.games.black_swan_taroc import (
+from gamerec.games.black_swan_taroc.rules import (
     Drew,
     GameOver,
     PassedDown,

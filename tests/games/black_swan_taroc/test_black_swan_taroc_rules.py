@@ -39,7 +39,7 @@ from gamerec.engine import DealScored, Event, GameState
 from gamerec.errors import Illegal, StockMissing
 from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.games import get_game
-from gamerec.games.black_swan_taroc import (
+from gamerec.games.black_swan_taroc.rules import (
     ORDER,
     Drew,
     GameOver,

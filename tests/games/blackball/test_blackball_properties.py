@@ -24,7 +24,7 @@ from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_bytes
 from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Record
 from gamerec.format.write import encode_records
-from gamerec.games.blackball import schedule_sizes
+from gamerec.games.blackball.rules import schedule_sizes
 from gamerec.present import Replay
 from gamerec.verdicts import verify_entries, verify_record
 

@@ -18,7 +18,7 @@ from gamerec.format.read import read_file
 from gamerec.format.record import Play, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
-from gamerec.games.forest import ForestState, round_score, trick_colours
+from gamerec.games.forest.rules import ForestState, round_score, trick_colours
 
 GAME = "forest"
 TOURNAMENT = FIXTURES / GAME / "tournament.grec"

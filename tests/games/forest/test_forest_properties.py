@@ -36,7 +36,7 @@ from gamerec.format.read import read_bytes
 from gamerec.format.record import Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
-from gamerec.games.forest import ForestTurned, round_score, trick_colours, trick_winner
+from gamerec.games.forest.rules import ForestTurned, round_score, trick_colours, trick_winner
 from gamerec.present import Replay
 from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 

@@ -26,7 +26,7 @@ from gamerec.format.read import read_bytes
 from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
-from gamerec.games.forest import ForestRules, ForestState, ForestTurned, round_score, trick_winner
+from gamerec.games.forest.rules import ForestRules, ForestState, ForestTurned, round_score, trick_winner
 from gamerec.games.views import presenter
 from gamerec.verdicts import verify_record
 

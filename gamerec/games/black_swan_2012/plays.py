@@ -1,11 +1,11 @@
 """Every play a black-swan-2012 hand can make (:func:`playable`), from which the rules
 (:mod:`gamerec.games.black_swan_2012`) list a hand's legal actions and the bots choose; what
-the cards of one play form is :mod:`gamerec.games.black_swan_2012_combinations`. The tests
+the cards of one play form is :mod:`gamerec.games.black_swan_2012.combinations`. The tests
 hold the two to each other and to a brute-force oracle
 (``tests/games/black_swan_2012/test_black_swan_2012_properties.py``).
 The enumeration is most of the bots' time. A hand's plays are counted without being made
 (:func:`play_count`), from one record a suit kept in a table by the suit's cards (a hand's
-suits change one play at a time; :mod:`gamerec.games.black_swan_2012_suits`): how many
+suits change one play at a time; :mod:`gamerec.games.black_swan_2012.suits`): how many
 cards, their ranks, their sequences by the room on the table, in one int, so the four
 suits add up in one sum; the groups are counted from how many ranks are held once, twice,
 three and four times (bits of that sum). The random bot makes only the play it chooses
@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations, compress
 
-from ..cards import JOKER, SWAN
-from .black_swan_2012_combinations import TABLE
-from .black_swan_2012_suits import (
+from ...cards import JOKER, SWAN
+from .combinations import TABLE
+from .suits import (
     _ALONE,
     _AT_LEAST,
     _BIT0,

@@ -25,18 +25,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..cards import FRENCH, SUIT_NAMES
-from ..engine import (
+from ...cards import FRENCH, SUIT_NAMES
+from ...engine import (
     Event,
     Game,
     GameState,
     check_cards,
     seat_name,
 )
-from ..errors import Illegal, StockMissing
-from ..format.record import Action, Bid, Deal, Play
-from ..options import BlackballRules
-from .tricks import TrickState
+from ...errors import Illegal, StockMissing
+from ...format.record import Action, Bid, Deal, Play
+from ...options import BlackballRules
+from ..tricks import TrickState
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

@@ -38,8 +38,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
-from ..engine import (
+from ...cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
+from ...engine import (
     Event,
     Game,
     GameState,
@@ -47,11 +47,11 @@ from ..engine import (
     plural,
     seat_name,
 )
-from ..errors import Illegal, StockMissing
-from ..events import ForestTurned
-from ..format.record import Action, Deal, Play
-from ..options import ForestRules
-from .tricks import TrickState
+from ...errors import Illegal, StockMissing
+from ...events import ForestTurned
+from ...format.record import Action, Deal, Play
+from ...options import ForestRules
+from ..tricks import TrickState
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

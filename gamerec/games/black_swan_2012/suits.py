@@ -1,5 +1,5 @@
 """The records of black-swan-2012 hands' suits and the tables the plays of a hand are
-counted and made from (:mod:`gamerec.games.black_swan_2012_plays`): a suit's record, kept in
+counted and made from (:mod:`gamerec.games.black_swan_2012.plays`): a suit's record, kept in
 a table by the suit's cards (a hand's suits change one play at a time): how many cards, their
 ranks as bits and a byte each, how many sequences they make for each room on the table, all
 three in one int so that a hand's four suits add up in one sum; the sequences of a suit
@@ -13,8 +13,8 @@ from itertools import combinations, product
 from math import comb
 from typing import Final
 
-from ..cards import JOKER, SWAN
-from .black_swan_2012_combinations import TABLE
+from ...cards import JOKER, SWAN
+from .combinations import TABLE
 
 
 def _first_groups(higher: int, jokers: int, length: int, fewest: int) -> int:

@@ -1,7 +1,7 @@
 """The combinations of black-swan-2012: what cards played together form
 (:func:`combination`: a single, a group of one rank or a sequence of one suit, jokers
 standing in, at most the table's seven places). Every play a hand can make, counted and
-chosen for the bots, is :mod:`gamerec.games.black_swan_2012_plays`; the tests hold the two
+chosen for the bots, is :mod:`gamerec.games.black_swan_2012.plays`; the tests hold the two
 to each other and to a brute-force oracle
 (``tests/games/black_swan_2012/test_black_swan_2012_properties.py``).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import JOKER, SWAN
+from ...cards import JOKER, SWAN
 
 __all__ = ["TABLE", "combination"]
 

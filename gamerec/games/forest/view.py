@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import FOREST_COLOUR_NAMES
-from ..engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
-from ..events import ForestTurned
-from ..format.record import Action, Play
-from ..view import SeatView, View
-from .forest import _N, DECK, ForestState, trick_colours
-from .view_base import Presenter, without
+from ...cards import FOREST_COLOUR_NAMES
+from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
+from ...events import ForestTurned
+from ...format.record import Action, Play
+from ...view import SeatView, View
+from ..view_base import Presenter, without
+from .rules import _N, DECK, ForestState, trick_colours
 
 __all__ = ["ForestView"]
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import FRENCH, SUIT_NAMES
-from ..engine import DealScored, Event, GameState, MatchEnded, TrickWon
-from ..format.record import Action, Play
-from ..view import SeatView, View
-from .blackball import _BIDDING, SUIT_SYMBOLS, BlackballState
-from .view_base import Presenter, without
+from ...cards import FRENCH, SUIT_NAMES
+from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon
+from ...format.record import Action, Play
+from ...view import SeatView, View
+from ..view_base import Presenter, without
+from .rules import _BIDDING, SUIT_SYMBOLS, BlackballState
 
 __all__ = ["BlackballView"]
 

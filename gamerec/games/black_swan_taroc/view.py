@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
-from ..cards import PLEDGES, TAROC_MAJORS
-from ..engine import DealScored, Event, GameState, plural
-from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ..format.record import Action, Pass, Play, Pledge
-from ..view import SeatView, View
-from .black_swan_taroc import _LEAD, _OVER, DECK, BlackSwanTarocState
-from .view_base import Presenter, without
+from ...cards import PLEDGES, TAROC_MAJORS
+from ...engine import DealScored, Event, GameState, plural
+from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
+from ...format.record import Action, Pass, Play, Pledge
+from ...view import SeatView, View
+from ..view_base import Presenter, without
+from .rules import _LEAD, _OVER, DECK, BlackSwanTarocState
 
 __all__ = ["BlackSwanTarocView"]
 

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import Any, ClassVar, Final
 
-from ..engine import DealScored, Event, GameState, MatchEnded
-from ..events import Captured, Declared, WentOut
-from ..format.record import Action, Cards
-from ..view import SeatView, View
-from .black_swan_2012 import _POINTS, DECK, BlackSwan2012State
-from .black_swan_2012_combinations import TABLE, combination
-from .view_base import Presenter
+from ...engine import DealScored, Event, GameState, MatchEnded
+from ...events import Captured, Declared, WentOut
+from ...format.record import Action, Cards
+from ...view import SeatView, View
+from ..view_base import Presenter
+from .combinations import TABLE, combination
+from .rules import _POINTS, DECK, BlackSwan2012State
 
 __all__ = ["BlackSwan2012View"]
 

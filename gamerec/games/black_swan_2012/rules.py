@@ -34,7 +34,7 @@ Rules as gamerec plays them:
 
 What cards played together form (``combination``) and every play a hand can make
 (``playable``, which ``legal_actions`` and the bots use) are
-:mod:`gamerec.games.black_swan_2012_combinations` and :mod:`gamerec.games.black_swan_2012_plays`.
+:mod:`gamerec.games.black_swan_2012.combinations` and :mod:`gamerec.games.black_swan_2012.plays`.
 
 Why one module of over 500 lines: what could move out already has (the combinations, every
 play a hand can make and the tables they are counted from); what is left is the one state
@@ -51,8 +51,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
-from ..engine import (
+from ...cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
+from ...engine import (
     DealScored,
     Event,
     Game,
@@ -62,12 +62,12 @@ from ..engine import (
     plural,
     seat_name,
 )
-from ..errors import Illegal, StockMissing
-from ..events import Captured, Declared, WentOut
-from ..format.record import Action, Cards, Deal, Declare
-from ..options import BlackSwan2012Rules
-from .black_swan_2012_combinations import TABLE, combination
-from .black_swan_2012_plays import choose_play, playable
+from ...errors import Illegal, StockMissing
+from ...events import Captured, Declared, WentOut
+from ...format.record import Action, Cards, Deal, Declare
+from ...options import BlackSwan2012Rules
+from .combinations import TABLE, combination
+from .plays import choose_play, playable
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

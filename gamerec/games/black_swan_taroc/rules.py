@@ -59,7 +59,7 @@ from collections.abc import Sequence
 from itertools import compress
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ..cards import (
+from ...cards import (
     PLEDGES,
     TAROC,
     TAROC_MAJOR_NAMES,
@@ -67,11 +67,11 @@ from ..cards import (
     TAROC_MINOR_NAMES,
     TAROC_SWAN,
 )
-from ..engine import DealScored, Event, Game, GameState, check_cards, plural, seat_name
-from ..errors import Illegal, StockMissing
-from ..events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ..format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
-from ..options import BlackSwanTarocRules
+from ...engine import DealScored, Event, Game, GameState, check_cards, plural, seat_name
+from ...errors import Illegal, StockMissing
+from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
+from ...format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
+from ...options import BlackSwanTarocRules
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

@@ -1,0 +1,1 @@
+"""black_swan_2012: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""

@@ -1,0 +1,1 @@
+"""black_swan_taroc: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""

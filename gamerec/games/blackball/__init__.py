@@ -1,0 +1,1 @@
+"""blackball: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""

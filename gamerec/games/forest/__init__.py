@@ -1,0 +1,1 @@
+"""forest: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""
