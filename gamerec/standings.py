@@ -330,3 +330,9 @@ def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerS
         tied = ranked and numbers(ranked[-1], by) == numbers(p, by)
         ranked.append(msgspec.structs.replace(p, rank=ranked[-1].rank if tied else i))
     return sorted(ranked, key=lambda p: p.player) if key == "player" else ranked
+
+
+def wins_text(wins: float) -> str:
+    """Wins with shares of shared wins, with one decimal always (``5047.7`` beside
+    ``5011.5`` and ``12.0``, never ``5047.67`` beside ``5011.5``)."""
+    return f"{wins:.1f}"

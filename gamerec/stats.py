@@ -23,32 +23,28 @@ on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 import msgspec
 
-from .cards import SWAN
 from .engine import Event, GameState
-from .events import Captured, DealScored, GameOver, PledgeHandedOut, TrickTaken, TrickWon, WentOut
 from .format.paths import Paths, expand_paths
 from .format.progress import OnProgress
 from .format.read import Entry, read_records
-from .format.record import Action, Bid, Record
-from .games.black_swan_2012.rules import card_points
-from .games.black_swan_taroc.rules import PLEDGE_VALUES
-from .standings import Triage, not_counted
+from .format.record import Action, Record
+from .games import get_spec
+from .standings import Triage, not_counted, wins_text
 from .stepper import OutcomeVisitor, StepTuple, walk
 from .verdicts import Verdict, entry_verdict, unreadable
 
 __all__ = [
-    "BlackSwan2012Stats",
-    "BlackSwanTarocStats",
-    "BlackballStats",
-    "ForestStats",
+    "COMMON_COLUMNS",
+    "Column",
     "GameStats",
     "HeadToHead",
     "PlayerStats",
     "Stats",
+    "StatsCollector",
     "player_stats",
     "stats_of",
 ]
@@ -64,61 +60,6 @@ class PlayerStats(msgspec.Struct, kw_only=True):
     player: str
     games: int = 0
     wins: float = 0.0
-
-
-class BlackballStats(PlayerStats, kw_only=True):
-    """blackball: rounds played; bids made exactly (and their percentage of the rounds);
-    tricks taken over and under the bid, added up; zero bids and zero bids made; the rounds
-    and the mean points per round of each hand size."""
-
-    rounds: int = 0
-    bids_made: int = 0
-    bids_made_pct: float = 0.0
-    over_tricks: int = 0
-    under_tricks: int = 0
-    zero_bids: int = 0
-    zero_bids_made: int = 0
-    rounds_by_size: dict[int, int] = {}
-    points_by_size: dict[int, float] = {}
-
-
-class BlackSwan2012Stats(PlayerStats, kw_only=True):
-    """black-swan-2012: matches (``games``) and matches won (``wins``); deals played; Black
-    Swan captures (deals whose Black Swan ended in the player's pile); tables captured
-    (completed, the deal's last one included); times first out; the points of the player's
-    own pile, in all and per deal."""
-
-    deals: int = 0
-    swan_captures: int = 0
-    tables: int = 0
-    first_out: int = 0
-    points: int = 0
-    points_per_deal: float = 0.0
-
-
-class BlackSwanTarocStats(PlayerStats, kw_only=True):
-    """black-swan-taroc: games and games won; pledges held at the end of each game (how many,
-    and their value), added up; subpar conversions (games ended with a count below Par);
-    points captured in tricks."""
-
-    pledges_held: int = 0
-    pledge_points: int = 0
-    subpar: int = 0
-    points_captured: int = 0
-
-
-class ForestStats(PlayerStats, kw_only=True):
-    """forest: rounds played; rounds on target (taking exactly a target's number of tricks),
-    by target and in all; tricks taken, in all and per round; penalties (rounds that lost
-    points) and the points they lost."""
-
-    rounds: int = 0
-    on_target: dict[int, int] = {}
-    rounds_on_target: int = 0
-    tricks: int = 0
-    tricks_per_round: float = 0.0
-    penalties: int = 0
-    penalty_points: int = 0
 
 
 class HeadToHead(msgspec.Struct):
@@ -185,7 +126,7 @@ def stats_of(
             triage.admit(verdict)
             continue
         record = entry.record
-        collector = _COLLECTORS.get(record.game, _Collector)(record)
+        collector = _collector_of(record.game)(record)
         outcome = walk(record, collector)
         verdict = entry_verdict(entry, outcome)
         if on_verdict is not None:
@@ -208,16 +149,36 @@ def stats_of(
     return Stats(games, triage.left_out, triage.duplicates, triage.counts, set_aside)
 
 
-def _mean(total: float, n: int) -> float:
+def mean(total: float, n: int) -> float:
     return round(total / n, DECIMALS) if n else 0.0
 
 
 # -- one record's numbers, per seat ---------------------------------------------------------
-class _Collector(OutcomeVisitor):
-    """What one record's steps give, per seat (a visitor of its walk); a game's own
-    collector adds its numbers to the players' rows with :meth:`credit`."""
+class Column(NamedTuple):
+    """A column of a game's statistics as a table shows them: its heading, the text of a
+    player's cell, and whether the cells are words (``text``, aligned left) or a number."""
 
-    row: type[PlayerStats] = PlayerStats
+    heading: str
+    cell: Callable[[Any], str]
+    text: bool = False
+
+
+#: the columns every game's table has: games played and won
+COMMON_COLUMNS: tuple[Column, ...] = (
+    Column("Games", lambda r: str(r.games)),
+    Column("Wins", lambda r: wins_text(r.wins)),
+)
+
+
+class StatsCollector(OutcomeVisitor):
+    """What one record's steps give, per seat (a visitor of its walk). A game's own
+    collector (its spec's :meth:`~gamerec.games.spec.GameSpec.statistics`) names its
+    players' rows (``row``, a :class:`PlayerStats`), adds its numbers to them with
+    :meth:`credit`, works out the averages with :meth:`finish` and says how a table shows
+    them (``columns``). This one has the numbers every game has."""
+
+    row: ClassVar[type[PlayerStats]] = PlayerStats
+    columns: ClassVar[tuple[Column, ...]] = COMMON_COLUMNS
 
     def __init__(self, record: Record) -> None:
         super().__init__()
@@ -243,172 +204,8 @@ class _Collector(OutcomeVisitor):
         """Work out ``row``'s averages once every record is added."""
 
 
-class _Blackball(_Collector):
-    row = BlackballStats
-
-    def __init__(self, record: Record) -> None:
-        super().__init__(record)
-        self.size = 0
-        self.bids: list[int] = []
-        self.taken: list[int] = []
-        # per seat: (hand size, bid, tricks taken, points) of each round
-        self.rounds: list[list[tuple[int, int, int, int]]] = [[] for _ in range(self.n)]
-
-    def step(self, step: StepTuple) -> None:
-        deal, index, action, events, _state = step
-        if index < 0:
-            self.size = len(self.record.deals[deal].hands[0])
-            self.bids, self.taken = [0] * self.n, [0] * self.n
-        elif isinstance(action, Bid):
-            self.bids[action.seat] = action.tricks
-        for e in events:
-            if isinstance(e, TrickWon):
-                self.taken[e.seat] += 1
-            elif isinstance(e, DealScored):
-                for s in range(self.n):
-                    self.rounds[s].append((self.size, self.bids[s], self.taken[s], e.scores[s]))
-
-    def credit(self, seat: int, row: BlackballStats) -> None:
-        for size, bid, taken, points in self.rounds[seat]:
-            row.rounds += 1
-            row.bids_made += bid == taken
-            row.over_tricks += max(0, taken - bid)
-            row.under_tricks += max(0, bid - taken)
-            row.zero_bids += bid == 0
-            row.zero_bids_made += bid == 0 == taken
-            row.rounds_by_size[size] = row.rounds_by_size.get(size, 0) + 1
-            row.points_by_size[size] = row.points_by_size.get(size, 0) + points
-
-    @staticmethod
-    def finish(row: BlackballStats) -> None:
-        row.bids_made_pct = _mean(100 * row.bids_made, row.rounds)
-        row.rounds_by_size = dict(sorted(row.rounds_by_size.items()))
-        row.points_by_size = {k: _mean(row.points_by_size[k], n) for k, n in row.rounds_by_size.items()}
-
-
-class _BlackSwan2012(_Collector):
-    row = BlackSwan2012Stats
-
-    def __init__(self, record: Record) -> None:
-        super().__init__(record)
-        n = self.n
-        self.deals = 0
-        self.swan = [0] * n
-        self.tables = [0] * n
-        self.first_out = [0] * n
-        self.points = [0] * n
-
-    def step(self, step: StepTuple) -> None:
-        _deal, _index, _action, events, _state = step
-        for e in events:
-            if isinstance(e, Captured):
-                # the deal's last table: completed by its taker, who keeps the Black Swan;
-                # the rest goes to the first player out (e.seat)
-                taker = e.seat if e.taker is None else e.taker
-                self.tables[taker] += 1
-                self.points[e.seat] += sum(card_points(c) for c in e.cards)
-                self.points[taker] += sum(card_points(c) for c in e.kept)
-                if SWAN in e.kept or SWAN in e.cards:
-                    self.swan[taker if SWAN in e.kept else e.seat] += 1
-            elif isinstance(e, WentOut) and e.place == 1:
-                self.first_out[e.seat] += 1
-            elif isinstance(e, DealScored):
-                self.deals += 1
-
-    def credit(self, seat: int, row: BlackSwan2012Stats) -> None:
-        row.deals += self.deals
-        row.swan_captures += self.swan[seat]
-        row.tables += self.tables[seat]
-        row.first_out += self.first_out[seat]
-        row.points += self.points[seat]
-
-    @staticmethod
-    def finish(row: BlackSwan2012Stats) -> None:
-        row.points_per_deal = _mean(row.points, row.deals)
-
-
-class _BlackSwanTaroc(_Collector):
-    row = BlackSwanTarocStats
-
-    def __init__(self, record: Record) -> None:
-        super().__init__(record)
-        n = self.n
-        self.held: list[list[int]] = []
-        self.pledges = [0] * n
-        self.pledge_points = [0] * n
-        self.subpar = [0] * n
-        self.captured = [0] * n
-
-    def step(self, step: StepTuple) -> None:
-        _deal, index, _action, events, _state = step
-        if index < 0:  # a new game: a feather each from the bank
-            self.held = [[1, 0, 0] for _ in range(self.n)]
-        for e in events:
-            if isinstance(e, PledgeHandedOut):
-                self.held[e.seat][e.pledge] += 1
-            elif isinstance(e, TrickTaken):
-                self.captured[e.seat] += e.points
-                for seat, _card, pledge in e.plays:
-                    if pledge >= 0:
-                        self.held[seat][pledge] -= 1
-            elif isinstance(e, GameOver):
-                for s in range(self.n):
-                    self.pledges[s] += sum(self.held[s])
-                    held = zip(self.held[s], PLEDGE_VALUES, strict=True)
-                    self.pledge_points[s] += sum(k * v for k, v in held)
-                    self.subpar[s] += e.counts[s] < e.par
-
-    def credit(self, seat: int, row: BlackSwanTarocStats) -> None:
-        row.pledges_held += self.pledges[seat]
-        row.pledge_points += self.pledge_points[seat]
-        row.subpar += self.subpar[seat]
-        row.points_captured += self.captured[seat]
-
-
-class _Forest(_Collector):
-    row = ForestStats
-
-    def __init__(self, record: Record) -> None:
-        super().__init__(record)
-        self.taken: list[int] = []
-        # per seat: (tricks, points, on target) of each round
-        self.rounds: list[list[tuple[int, int, bool]]] = [[] for _ in range(self.n)]
-
-    def step(self, step: StepTuple) -> None:
-        _deal, index, _action, events, state = step
-        if index < 0:
-            self.taken = [0] * self.n
-        for e in events:
-            if isinstance(e, TrickWon):
-                self.taken[e.seat] += 1
-            elif isinstance(e, DealScored):
-                targets = state.rules.targets
-                for s in range(self.n):
-                    self.rounds[s].append((self.taken[s], e.scores[s], self.taken[s] in targets))
-
-    def credit(self, seat: int, row: ForestStats) -> None:
-        for tricks, points, on_target in self.rounds[seat]:
-            row.rounds += 1
-            row.tricks += tricks
-            if on_target:
-                row.rounds_on_target += 1
-                row.on_target[tricks] = row.on_target.get(tricks, 0) + 1
-            elif points < 0:
-                row.penalties += 1
-                row.penalty_points -= points
-
-    @staticmethod
-    def finish(row: ForestStats) -> None:
-        row.on_target = dict(sorted(row.on_target.items()))
-        row.tricks_per_round = _mean(row.tricks, row.rounds)
-
-
-_COLLECTORS: dict[str, type[_Collector]] = {
-    "blackball": _Blackball,
-    "black-swan-2012": _BlackSwan2012,
-    "black-swan-taroc": _BlackSwanTaroc,
-    "forest": _Forest,
-}
+def _collector_of(game_id: str) -> type[StatsCollector]:
+    return get_spec(game_id).statistics() or StatsCollector
 
 
 # -- a game's table of players and pairs ----------------------------------------------------
@@ -417,9 +214,9 @@ class _Table:
         self.game = game
         self.rows: dict[str, PlayerStats] = {}
         self.pairs: dict[tuple[str, str], HeadToHead] = {}
-        self.finish = _COLLECTORS.get(game, _Collector).finish
+        self.finish = _collector_of(game).finish
 
-    def add(self, record: Record, state: GameState, collector: _Collector) -> None:
+    def add(self, record: Record, state: GameState, collector: StatsCollector) -> None:
         names = record.players
         members = state.members()
         side_of = {seat: side for side, seats in enumerate(members) for seat in seats}

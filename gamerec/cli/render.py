@@ -120,6 +120,8 @@ def games_table(rows: Sequence[dict[str, object]]) -> Group:
 def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
     from rich.table import Table
 
+    from ..standings import wins_text
+
     t = Table(title=plain(f"Standings · {game_id}"), title_justify="left")
     t.add_column("#", justify="right")
     t.add_column("Player")
@@ -131,12 +133,6 @@ def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
             str(p.rank), plain(p.player), str(p.games), wins_text(p.wins), str(p.total), f"{p.mean:.1f}", best
         )
     return t
-
-
-def wins_text(wins: float) -> str:
-    """Wins with shares of shared wins, with one decimal always (``5047.7`` beside
-    ``5011.5`` and ``12.0``, never ``5047.67`` beside ``5011.5``)."""
-    return f"{wins:.1f}"
 
 
 STANDINGS_COLUMNS = ("game", "rank", "player", "games", "wins", "total", "mean", "best")

@@ -5,88 +5,23 @@ docs/stats.md)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from ..escape import csv_table
-from ..stats import (
-    BlackballStats,
-    BlackSwan2012Stats,
-    BlackSwanTarocStats,
-    ForestStats,
-    GameStats,
-    PlayerStats,
-    Stats,
-    player_stats,
-)
+from ..games import get_spec
+from ..stats import COMMON_COLUMNS, GameStats, PlayerStats, Stats, player_stats
 from .app import EXIT_INPUT, err, exit_of, fail, out
 from .check import report_triage, say_set_aside
 from .files import print_json
 from .lines import batch_summary
 from .options import Files, Quiet, refuse
 from .progress import Work
-from .render import plain, wins_text
-
-Column = tuple[str, Callable[[Any], str]]
-
-
-def _by_size(values: dict[int, float]) -> str:
-    return " ".join(f"{k}:{v:.1f}" for k, v in values.items())
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
-
-def _on_target(row: ForestStats) -> str:
-    """``3 (4: 2, 8: 1)``: in all, then the rounds at each target."""
-    if not row.on_target:
-        return str(row.rounds_on_target)
-    return f"{row.rounds_on_target} ({', '.join(f'{k}: {n}' for k, n in row.on_target.items())})"
-
-
-def _pledges(row: BlackSwanTarocStats) -> str:
-    return f"{row.pledges_held} ({_points(row.pledge_points)})"
-
-
-_COMMON: list[Column] = [("Games", lambda r: str(r.games)), ("Wins", lambda r: wins_text(r.wins))]
-_COLUMNS: dict[type[PlayerStats], list[Column]] = {
-    BlackballStats: [
-        *_COMMON,
-        ("Rounds", lambda r: str(r.rounds)),
-        ("Bids made", lambda r: f"{r.bids_made} ({r.bids_made_pct:.1f}%)"),
-        ("Over", lambda r: str(r.over_tricks)),
-        ("Under", lambda r: str(r.under_tricks)),
-        ("Zero bids made", lambda r: f"{r.zero_bids_made} of {r.zero_bids}"),
-        ("Points per round by hand size", lambda r: _by_size(r.points_by_size)),
-    ],
-    BlackSwan2012Stats: [
-        ("Matches", lambda r: str(r.games)),
-        ("Won", lambda r: wins_text(r.wins)),
-        ("Deals", lambda r: str(r.deals)),
-        ("Swan captures", lambda r: str(r.swan_captures)),
-        ("Tables", lambda r: str(r.tables)),
-        ("First out", lambda r: str(r.first_out)),
-        ("Points per deal", lambda r: f"{r.points_per_deal:.1f}"),
-    ],
-    BlackSwanTarocStats: [
-        *_COMMON,
-        ("Pledges held", _pledges),
-        ("Subpar", lambda r: str(r.subpar)),
-        ("Points captured", lambda r: str(r.points_captured)),
-    ],
-    ForestStats: [
-        *_COMMON,
-        ("Rounds", lambda r: str(r.rounds)),
-        ("On target (tricks: rounds)", _on_target),
-        ("Tricks per round", lambda r: f"{r.tricks_per_round:.1f}"),
-        ("Penalties", lambda r: f"{r.penalties} ({_points(r.penalty_points)})"),
-    ],
-}
+from .render import plain
 
 
 def stats_cmd(
@@ -134,12 +69,13 @@ def stats_cmd(
 
 def stats_table(game_id: str, game: GameStats) -> Table:
     t = Table(title=plain(f"Statistics · {game_id}"), title_justify="left")
-    columns = _COLUMNS.get(type(game.players[0]), _COMMON) if game.players else _COMMON
+    collector = get_spec(game_id).statistics() if game.players else None
+    columns = COMMON_COLUMNS if collector is None else collector.columns
     t.add_column("Player")
-    for name, _ in columns:
-        t.add_column(name, justify="left" if name.startswith(("Points per round", "On target")) else "right")
+    for column in columns:
+        t.add_column(column.heading, justify="left" if column.text else "right")
     for row in game.players:
-        t.add_row(plain(row.player), *(plain(cell(row)) for _, cell in columns))
+        t.add_row(plain(row.player), *(plain(column.cell(row)) for column in columns))
     return t
 
 

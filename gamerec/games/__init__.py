@@ -1,88 +1,162 @@
-"""The registry of games, by game id. A game's module is imported when the game is first
-used (``gamerec validate`` of a Forest record loads Forest alone): :data:`GAMES` knows the
-ids without importing anything."""
+"""The registry of games, by game id. Each game is a package whose ``SPEC`` is a
+:class:`~gamerec.games.spec.GameSpec` (its rules, presenter and statistics). The games gamerec
+ships are listed here; a club's own game is found through the entry-point group
+``gamerec.games`` of the package that installs it (docs/games.md), or given in Python with
+:func:`register`. A game's package is imported when the game is first used (``gamerec
+validate`` of a Forest record loads Forest alone): :data:`GAMES` knows the shipped ids
+without importing anything, and looks for installed games only when asked for an id it does
+not know, or for every game."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import msgspec
 
 from ..engine import Game
-from ..errors import FormatError
+from ..errors import FormatError, GamerecError
 from ..options import option_values, option_values_of_type
+from .spec import GameSpec
 
-__all__ = ["GAMES", "game_info", "games_info", "get_game", "option_values"]
+__all__ = [
+    "ENTRY_POINTS",
+    "GAMES",
+    "GameSpec",
+    "game_info",
+    "games_info",
+    "get_game",
+    "get_spec",
+    "option_values",
+    "register",
+]
 
-#: the ids of the games, in the order they are listed (a new game: its id here and a branch
-#: in :func:`_load`)
-_IDS = ("blackball", "black-swan-2012", "black-swan-taroc", "forest")
+#: the entry-point group through which an installed package adds a game: each entry point is
+#: named by the game's id and points at its spec (``mygame = "mygame:SPEC"``)
+ENTRY_POINTS = "gamerec.games"
+
+#: the games gamerec ships, in the order they are listed: where each one's spec is, as an
+#: entry point would say it (a new game of gamerec's own: its package, and a line here)
+_SHIPPED: dict[str, str] = {
+    "blackball": "gamerec.games.blackball:SPEC",
+    "black-swan-2012": "gamerec.games.black_swan_2012:SPEC",
+    "black-swan-taroc": "gamerec.games.black_swan_taroc:SPEC",
+    "forest": "gamerec.games.forest:SPEC",
+}
 
 
-def _load(game_id: str) -> Game[Any]:
-    """The game of ``game_id`` (one of :data:`_IDS`), its module imported now. Explicit
-    imports, one per game: no dynamic import (tests/output/test_safety.py)."""
-    if game_id == "blackball":
-        from .blackball.rules import Blackball
+def _spec_at(game_id: str, where: str) -> GameSpec:
+    """The spec ``where`` (``module:attribute``) names, checked to be the one of ``game_id``."""
+    module, _, attribute = where.partition(":")
+    try:
+        spec = getattr(importlib.import_module(module), attribute or "SPEC")
+    except Exception as e:  # (a game's package that does not load: say which, and why)
+        raise GamerecError(f"game {game_id!r} ({where}) cannot be loaded: {type(e).__name__}: {e}") from e
+    return _checked(game_id, where, spec)
 
-        return Blackball.state_class.game
-    if game_id == "black-swan-2012":
-        from .black_swan_2012.rules import BlackSwan2012
 
-        return BlackSwan2012.state_class.game
-    if game_id == "black-swan-taroc":
-        from .black_swan_taroc.rules import BlackSwanTaroc
-
-        return BlackSwanTaroc.state_class.game
-    assert game_id == "forest", game_id
-    from .forest.rules import Forest
-
-    return Forest.state_class.game
+def _checked(game_id: str, where: str, spec: object) -> GameSpec:
+    if not isinstance(spec, GameSpec):
+        raise GamerecError(
+            f"game {game_id!r} ({where}) is not a game: a gamerec.games.GameSpec, not {type(spec).__name__}"
+        )
+    if spec.game.id != game_id:
+        raise GamerecError(f"game {game_id!r} ({where}) is the spec of another game, {spec.game.id!r}")
+    return spec
 
 
 class _Registry(Mapping[str, Game[Any]]):
     """The games by id, each loaded on first use (``GAMES[id]``, ``.values()``, ``.items()``);
-    the ids (``in``, ``len``, iteration) cost nothing."""
+    the shipped ids (``in``, iteration) cost nothing until an installed game is asked for."""
 
     def __init__(self) -> None:
-        self._loaded: dict[str, Game[Any]] = {}
+        self._where: dict[str, str] = dict(_SHIPPED)
+        self._specs: dict[str, GameSpec] = {}
+        self._installed_found = False
+
+    def _find_installed(self) -> None:
+        """Add the games that installed packages name in the entry-point group (once; an id
+        gamerec knows already keeps its game)."""
+        if self._installed_found:
+            return
+        self._installed_found = True
+        from importlib.metadata import entry_points
+
+        for ep in sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: ep.name):
+            if ep.name not in self._where:
+                self._where[ep.name] = ep.value
+
+    def spec(self, game_id: object) -> GameSpec:
+        """The spec of ``game_id``; KeyError for an id that is no game's."""
+        if not isinstance(game_id, str):
+            raise KeyError(game_id)
+        spec = self._specs.get(game_id)
+        if spec is None:
+            if game_id not in self._where:
+                self._find_installed()
+            where = self._where.get(game_id)
+            if where is None:
+                raise KeyError(game_id)
+            spec = self._specs[game_id] = _spec_at(game_id, where)
+        return spec
+
+    def add(self, spec: GameSpec) -> None:
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"register takes a gamerec.games.GameSpec, not {type(spec).__name__}")
+        game_id = spec.game.id
+        if game_id in self and self._specs.get(game_id) is not spec:
+            raise GamerecError(f"a game {game_id!r} is known already: a game needs an id of its own")
+        self._where[game_id] = f"{type(spec.game).__module__}:(registered)"
+        self._specs[game_id] = spec
 
     def __getitem__(self, game_id: object) -> Game[Any]:
         # any key, as a dict takes (``GAMES[v.game]`` after ``v.game in GAMES``); KeyError
         # for one that is not an id
-        if not isinstance(game_id, str) or game_id not in _IDS:
-            raise KeyError(game_id)
-        game = self._loaded.get(game_id)
-        if game is None:
-            game = self._loaded[game_id] = _load(game_id)
-        return game
+        return self.spec(game_id).game
 
     def __contains__(self, game_id: object) -> bool:
-        return game_id in _IDS
+        if not isinstance(game_id, str):
+            return False
+        if game_id not in self._where:
+            self._find_installed()
+        return game_id in self._where
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_IDS)
+        self._find_installed()
+        return iter(list(self._where))
 
     def __len__(self) -> int:
-        return len(_IDS)
+        self._find_installed()
+        return len(self._where)
 
     def __repr__(self) -> str:
-        return f"<games: {', '.join(_IDS)}>"
+        return f"<games: {', '.join(self)}>"
 
 
-#: Every game gamerec knows, by id (a read-only mapping; a game's module is imported when
+#: Every game gamerec knows, by id (a read-only mapping; a game's package is imported when
 #: the game is first looked up).
 GAMES: _Registry = _Registry()
 
 
-def get_game(game_id: str) -> Game[Any]:
-    """The game of ``game_id``; FormatError (``format.game``) for an unknown id."""
+def register(spec: GameSpec) -> None:
+    """Add a game, given as its spec, for the rest of this process (as an entry point of the
+    group :data:`ENTRY_POINTS` adds it for good); GamerecError when its id is taken."""
+    GAMES.add(spec)
+
+
+def get_spec(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; FormatError (``format.game``) for an unknown id."""
     try:
-        return GAMES[game_id]
+        return GAMES.spec(game_id)
     except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES))
         raise FormatError(f"unknown game {game_id!r} (known: {known})", "format.game") from None
+
+
+def get_game(game_id: str) -> Game[Any]:
+    """The game of ``game_id``; FormatError (``format.game``) for an unknown id."""
+    return get_spec(game_id).game
 
 
 def game_info(game: Game[Any]) -> dict[str, Any]:

@@ -12,15 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from gamerec.stats import (
-    BlackballStats,
-    BlackSwan2012Stats,
-    BlackSwanTarocStats,
-    ForestStats,
-    HeadToHead,
-    Stats,
-    player_stats,
-)
+from gamerec.games.black_swan_2012.stats import BlackSwan2012Stats
+from gamerec.games.black_swan_taroc.stats import BlackSwanTarocStats
+from gamerec.games.blackball.stats import BlackballStats
+from gamerec.games.forest.stats import ForestStats
+from gamerec.stats import HeadToHead, Stats, player_stats
 
 
 def rows(result: Stats, game: str) -> dict[str, object]:
