@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import msgspec
+import pytest
 from conftest import FIXTURES
 from helpers import cli
 
@@ -21,6 +22,10 @@ from gamerec.format.write import write_records
 GAMEREC = FIXTURES.parent / "gamerec"
 FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "importlib", "dill"}
 FORBIDDEN_CALLS = {"eval", "exec", "compile", "__import__"}
+#: the one module that imports by name: the games' registry, which loads a game's package
+#: from its own table of shipped games or from an installed package's entry point, never
+#: from a name a record gives (test_a_game_id_never_becomes_a_module_name)
+REGISTRY = GAMEREC / "games" / "__init__.py"
 
 
 def test_no_pickle_eval_or_dynamic_import_in_the_library() -> None:
@@ -33,11 +38,34 @@ def test_no_pickle_eval_or_dynamic_import_in_the_library() -> None:
                 found += [
                     (path.name, n)
                     for n in names
-                    if n.split(".")[0] in FORBIDDEN_MODULES and n != "importlib.resources"
+                    if n.split(".")[0] in FORBIDDEN_MODULES
+                    and n != "importlib.resources"
+                    and not (path == REGISTRY and n in ("importlib", "importlib.metadata"))
                 ]
             elif isinstance(node, ast.Call) and getattr(node.func, "id", None) in FORBIDDEN_CALLS:
                 found.append((path.name, node.func.id))  # type: ignore[attr-defined]
     assert not found
+
+
+@pytest.mark.parametrize("game", ["os", "gamerec.cli", "gamerec.games.forest:SPEC", "sys:modules", "forest "])
+def test_a_game_id_never_becomes_a_module_name(tmp_path: Path, game: str) -> None:
+    """A record's game id is looked up among the games' ids: one that names a module (or a
+    spec's place) is an unknown game, and nothing is imported for it."""
+    src = tmp_path / "odd.json"
+    record = {"format": "gamerec", "version": 1, "game": game, "players": ["A", "B"], "deals": []}
+    src.write_bytes(msgspec.json.encode(record))
+    code = (
+        "import sys\n"
+        "from gamerec.format.read import read_file\n"
+        "before = set(sys.modules)\n"
+        f"(entry,) = read_file({str(src)!r})\n"
+        "new = sorted(m for m in set(sys.modules) - before if not m.startswith(('gamerec.format', 'json')))\n"
+        "print(entry.error.code if entry.error else None, [m for m in new if m in ('os', 'gamerec.cli') "
+        "or m.startswith('gamerec.games.')])\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "format.game []"
 
 
 def test_record_text_never_becomes_a_path(tmp_path: Path) -> None:
