@@ -64,6 +64,37 @@ def _suit_list(cards: Sequence[int]) -> str:
     return " ".join(FRENCH.code(c) for c in sorted(cards, key=lambda c: (c // 13, -(c % 13))))
 
 
+# -- the rules of a play, written once: legal_actions, verify and apply_run all ask this ----
+def card_rule(counts: list[int], led: int, suit: int, duty: int) -> str:
+    """The rule broken by a card of ``suit`` played to a trick led in ``led`` (-1: the
+    player leads) from a hand holding ``counts[s]`` cards of each suit ``s``; "" when none
+    is. ``follow-suit``: the led suit is held. ``must-trump``: void in it, the hand holds a
+    trump of suit ``duty`` and plays none (``duty``: the trump suit under option
+    ``must_trump``, else -1).
+
+    >>> card_rule([1, 0, 2, 0], 0, 2, -1), card_rule([0, 0, 2, 0], 0, 1, 2), card_rule([0, 0, 2, 0], 0, 2, 2)
+    ('follow-suit', 'must-trump', '')
+    """
+    if led < 0 or suit == led:
+        return ""
+    if counts[led]:
+        return "follow-suit"
+    if duty >= 0 and suit != duty and counts[duty]:
+        return "must-trump"
+    return ""
+
+
+def _win_keys(trump: int, led: int) -> list[int]:
+    """Each card's key in a trick led in suit ``led`` with trump suit ``trump`` (-1: none):
+    the highest key wins: a trump above the led suit, the led suit above the rest; within
+    a suit, by rank."""
+    return [(c % 13) + (100 if c // 13 == trump else 50 if c // 13 == led else 0) for c in range(52)]
+
+
+#: the cards' keys in a trick, by trump suit + 1 (0: no trump) and led suit
+_WIN_KEYS: Final[list[list[list[int]]]] = [[_win_keys(t, led) for led in range(4)] for t in range(-1, 4)]
+
+
 class BlackballState(TrickState):
     """A blackball record being replayed."""
 
@@ -170,27 +201,34 @@ class BlackballState(TrickState):
         return None if self.phase == _DONE else self.turn
 
     def legal_actions(self) -> list[Action]:
-        """Made from the rules directly (not by trying every action): the bids but the
-        dealer's hooked one; the cards of the led suit when held, else of trump when it
-        must be played and is held, else every card; in card order."""
+        """The bids and cards the rules allow (:meth:`bid_rule` and :func:`card_rule`, as
+        :meth:`verify` and :meth:`apply_run` ask them): bids 0 .. hand size, the cards held,
+        in card order."""
         seat = self.turn
         if self.phase == _BIDDING:
-            hooked = -1
-            if self.hook and seat == self.dealer:
-                hooked = self.size - sum(b for b in self.bids if b is not None)
-            return [Bid(seat, t) for t in range(self.size + 1) if t != hooked]
+            return [Bid(seat, t) for t in range(self.size + 1) if not self.bid_rule(seat, t)]
         if self.phase != _PLAYING:
             return []
-        cards = sorted(self.hands[seat])
-        if self.trick:
-            counts = self.suit_counts[seat]
-            led = self.trick[0] // 13
-            trump = self.trump
-            if counts[led]:
-                cards = [c for c in cards if c // 13 == led]
-            elif self.must_trump and trump >= 0 and counts[trump]:
-                cards = [c for c in cards if c // 13 == trump]
-        return [Play(seat, c) for c in cards]
+        counts = self.suit_counts[seat]
+        led = self.trick[0] // 13 if self.trick else -1
+        duty = self.trump_duty()
+        return [Play(seat, c) for c in sorted(self.hands[seat]) if not card_rule(counts, led, c // 13, duty)]
+
+    def trump_duty(self) -> int:
+        """The suit a player void in the led suit must play when they hold it: trump under
+        option ``must_trump`` (-1: no such duty, or no trump this round)."""
+        return self.trump if self.must_trump else -1
+
+    def bid_rule(self, seat: int, tricks: Any) -> str:
+        """The rule broken by a bid of ``tricks`` by ``seat`` (the seat to bid); "" when
+        none is. ``bid-range``: not 0 .. hand size. ``hook``: under option ``hook``, the
+        dealer's bid that makes the bids total the hand size."""
+        size = self.size
+        if type(tricks) is not int or not 0 <= tricks <= size:
+            return "bid-range"
+        if self.hook and seat == self.dealer and sum(b for b in self.bids if b is not None) + tricks == size:
+            return "hook"
+        return ""
 
     def verify(self, action: Action) -> None:
         kind = type(action)
@@ -229,16 +267,16 @@ class BlackballState(TrickState):
         if seat != self.turn:
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to bid")
         tricks = bid.tricks
-        if type(tricks) is not int or not 0 <= tricks <= self.size:
+        rule = self.bid_rule(seat, tricks)
+        if rule == "bid-range":
             raise Illegal("bid-range", f"outside 0..{self.size} in a {self.size}-card round")
-        if self.hook and seat == self.dealer:
+        if rule:  # the hook
             total = sum(b for b in self.bids if b is not None)
-            if total + tricks == self.size:
-                raise Illegal(
-                    "hook",
-                    "the dealer may not bid what makes the bids total the hand size "
-                    f"({total} + {tricks} = {self.size})",
-                )
+            raise Illegal(
+                "hook",
+                "the dealer may not bid what makes the bids total the hand size "
+                f"({total} + {tricks} = {self.size})",
+            )
 
     def _check_play(self, seat: Any, card: Any) -> None:
         """A play's seat and card (read once from the action: apply uses the card too)."""
@@ -248,23 +286,19 @@ class BlackballState(TrickState):
         if card not in hand:
             raise Illegal("not-held", f"not in the hand (holds {_suit_list(list(hand))})")
         trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            suit = card // 13
-            if suit != led:
-                counts = self.suit_counts[seat]
-                if counts[led]:
-                    held = _suit_list([c for c in hand if c // 13 == led])
-                    raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {held}")
-                trump = self.trump
-                if self.must_trump and trump >= 0 and suit != trump and counts[trump]:
-                    held = _suit_list([c for c in hand if c // 13 == trump])
-                    void = f"void in {SUIT_NAMES[led]}"
-                    if self.hidden:  # (the hand is known only as far as it was shown)
-                        void = f"holding no {SUIT_NAMES[led]} it would have to follow"
-                    raise Illegal(
-                        "must-trump", f"{void}, must play a trump ({SUIT_NAMES[trump]}): holds {held}"
-                    )
+        led = trick[0] // 13 if trick else -1
+        counts = self.suit_counts[seat]
+        rule = card_rule(counts, led, card // 13, self.trump_duty())
+        if rule == "follow-suit":
+            held = _suit_list([c for c in hand if c // 13 == led])
+            raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {held}")
+        if rule:  # a trump must be played
+            trump = self.trump
+            held = _suit_list([c for c in hand if c // 13 == trump])
+            void = f"void in {SUIT_NAMES[led]}"
+            if self.hidden:  # (the hand is known only as far as it was shown)
+                void = f"holding no {SUIT_NAMES[led]} it would have to follow"
+            raise Illegal("must-trump", f"{void}, must play a trump ({SUIT_NAMES[trump]}): holds {held}")
 
     def apply(self, action: Action) -> Sequence[Event]:
         n = self.n
@@ -291,16 +325,14 @@ class BlackballState(TrickState):
 
     def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
         """The walk without steps (events dropped): a bid or a play that is plainly legal
-        (by the seat to move; a bid in range, not the dealer's under ``hook``; a card held
-        that follows suit, or trumps, as :meth:`_check_play` asks) is made here as
-        :meth:`apply` makes it; every other action, and every one that is not legal, goes to
-        :meth:`apply` (which says why)."""
+        (by the seat to move; a bid :meth:`bid_rule` allows; a card held that
+        :func:`card_rule` allows) is made here as :meth:`apply` makes it; every other
+        action, and every one that is not legal, goes to :meth:`apply` (which says why)."""
         hands = self.hands  # (this deal's: apply_run runs within one deal)
         suit_counts = self.suit_counts
         bids = self.bids
         n = self.n
-        trump = self.trump
-        must_trump = self.must_trump and trump >= 0
+        duty = self.trump_duty()
         i = 0
         try:
             for action in actions:
@@ -315,14 +347,7 @@ class BlackballState(TrickState):
                             trick = self.trick
                             suit = card // 13
                             counts = suit_counts[turn]
-                            legal = True
-                            if trick:
-                                led = trick[0] // 13
-                                if suit != led and (
-                                    counts[led] or (must_trump and suit != trump and counts[trump])
-                                ):
-                                    legal = False  # (refused: apply says why)
-                            if legal:
+                            if not card_rule(counts, trick[0] // 13 if trick else -1, suit, duty):
                                 hand.discard(card)
                                 counts[suit] -= 1
                                 trick.append(card)
@@ -335,12 +360,7 @@ class BlackballState(TrickState):
                 elif type(action) is Bid and phase == _BIDDING:
                     turn = self.turn
                     tricks = action.tricks
-                    if (
-                        action.seat == turn
-                        and type(tricks) is int
-                        and 0 <= tricks <= self.size
-                        and not (self.hook and turn == self.dealer)
-                    ):
+                    if action.seat == turn and not self.bid_rule(turn, tricks):
                         bids[turn] = tricks
                         turn = turn + 1 if turn + 1 < n else 0
                         self.turn = turn
@@ -357,13 +377,11 @@ class BlackballState(TrickState):
     def _trick_done(self) -> list[Event]:
         """The trick is complete: its winner, and the round's scores with its last trick."""
         trick = self.trick
-        trump = self.trump
-        led = trick[0] // 13
+        keys = _WIN_KEYS[self.trump + 1][trick[0] // 13]
         best = 0
         best_key = -1
         for i, c in enumerate(trick):
-            s = c // 13
-            key = (c % 13) + (100 if s == trump else 50 if s == led else 0)
+            key = keys[c]
             if key > best_key:
                 best, best_key = i, key
         events = self.take_trick(best)
@@ -372,10 +390,10 @@ class BlackballState(TrickState):
         return events
 
     def _score_round(self) -> list[Event]:
-        self.round_bids.append(tuple(b or 0 for b in self.bids))
+        self.round_bids.append(tuple([b or 0 for b in self.bids]))
         self.phase = _DONE
         return self.close_deal(
-            tuple(10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True))
+            tuple([10 + b if b == w else 0 for b, w in zip(self.bids, self.won, strict=True)])
         )
 
 
