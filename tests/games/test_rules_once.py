@@ -23,7 +23,7 @@ from gamerec.engine import GameState
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Bid, Play
 from gamerec.games import blackball as bb
-from gamerec.games import get_game
+from gamerec.games import forest, get_game
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -40,7 +40,7 @@ def states(
     game = get_game(game_id)
     rng = random.Random(seed)
     pick = random.Random(-seed)
-    state = game.new_state(rules, NAMES[:n])
+    state = game.new_state(rules or {}, NAMES[:n])
     while not state.finished:
         state.begin_deal(game.deal(state, rng))
         while not state.deal_over:
@@ -137,3 +137,29 @@ def test_blackball_the_three_callers_ask_the_one_predicate(monkeypatch: pytest.M
         state.copy().apply_run([action])
     for calls in (cards, bids):
         assert {"legal_actions", "_check_bid" if calls is bids else "_check_play", "apply_run"} <= set(calls)
+
+
+# -- forest: colour_rule (follow-colour) ------------------------------------------------------
+def forest_candidates(state: GameState) -> list[Action]:
+    every = [*sorted(state.pool), max(state.pool) + 1]  # type: ignore[attr-defined]
+    return [Play(seat, c) for seat in range(state.n) for c in every]
+
+
+@pytest.mark.parametrize(("n", "rules", "seed"), [(3, None, 1), (4, None, 2), (5, {"hand_size": 13}, 3)])
+def test_forest_the_three_callers_agree(n: int, rules: dict[str, Any] | None, seed: int) -> None:
+    seen: set[str] = set()
+    pick = random.Random(seed)
+    for state in states("forest", n, rules, seed):
+        if pick.random() < 0.1:
+            seen |= agree(state, forest_candidates(state))
+    assert {"follow-colour", "out-of-turn", "not-held"} <= seen
+
+
+@plain_only
+def test_forest_the_three_callers_ask_the_one_predicate(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = spy(monkeypatch, forest, "colour_rule")
+    for state in states("forest", 3, None, 4):
+        action = state.legal_actions()[0]
+        state.verify(action)
+        state.copy().apply_run([action])
+    assert {"legal_actions", "_check_play", "apply_run"} <= set(calls)

@@ -112,8 +112,7 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
     # one pass: the highest number of the led colour, the lowest of the others (the later on ties)
     high = high_at = 0
     low, low_at = _N, -1
-    for i in range(len(cards)):
-        c = cards[i]
+    for i, c in enumerate(cards):
         number = c % _N
         colour = c // _N
         if colour == BLACK:
@@ -124,6 +123,33 @@ def trick_winner(cards: Sequence[int], forest: int | None) -> int:
         elif number <= low:
             low, low_at = number, i
     return high_at if low_at < 0 else low_at
+
+
+# -- the rule of a play, written once: legal_actions, verify and apply_run all ask it ------
+def colour_rule(counts: list[int], first: int, card: int, fc: int) -> str:
+    """The rule broken by ``card`` played to a trick whose first card is ``first`` (-1: the
+    player leads) from a hand holding ``counts[c]`` cards of each printed colour ``c``,
+    under a forest card of colour ``fc`` (black when none is turned yet); "" when none is.
+    ``follow-colour``: the card is not of the led colour, and the hand holds one (black
+    cards count as the forest colour, for the led card, the card and the hand alike).
+
+    >>> p = FOREST.parse
+    >>> colour_rule([1, 1, 0, 0, 0], p("R2"), p("B3"), 2), colour_rule([0, 1, 0, 0, 1], p("G2"), p("B3"), 2)
+    ('follow-colour', 'follow-colour')
+    >>> colour_rule([0, 1, 0, 0, 1], p("G2"), p("K3"), 2), colour_rule([0, 1, 0, 0, 0], p("R2"), p("B3"), 2)
+    ('', '')
+    """
+    if first < 0:
+        return ""
+    led = first // _N
+    if led == BLACK:
+        led = fc
+    colour = card // _N
+    if colour == BLACK:
+        colour = fc
+    if colour == led or not (counts[led] or (fc == led and counts[BLACK])):
+        return ""
+    return "follow-colour"
 
 
 class ForestState(TrickState):
@@ -146,6 +172,7 @@ class ForestState(TrickState):
         self.pile_size = 0
         self.turned = 0
         self.forest: int | None = None
+        self.forest_colour = BLACK  # the forest card's colour, black when none is turned
         self.round_tricks: list[tuple[int, ...]] = []
 
     # -- deals ----------------------------------------------------------------------------
@@ -200,6 +227,7 @@ class ForestState(TrickState):
         self.pile_size = pile
         self.turned = 0
         self.forest = None
+        self.forest_colour = BLACK
         self.leader = self.turn = first
         self.trick = []
         self.won = [0] * self.n
@@ -246,6 +274,7 @@ class ForestState(TrickState):
                     self.turned,
                 )
             self.forest = self.stock[self.turned]
+            self.forest_colour = self.forest // _N
             self.turned += 1
             return ForestTurned(number, self.forest)
         return ForestTurned(number, self.forest, False)
@@ -283,21 +312,11 @@ class ForestState(TrickState):
         if card not in hand:
             raise Illegal("not-held", f"not in the hand (holds {self._cards_text(hand)})")
         trick = self.trick
-        if trick:
-            # black cards take the forest card's colour (black before any forest card)
-            fc = BLACK if self.forest is None else self.forest // _N
-            led = trick[0] // _N
-            if led == BLACK:
-                led = fc
-            colour = card // _N
-            if colour == BLACK:
-                colour = fc
-            if colour != led:
-                counts = self.colour_counts[seat]
-                if counts[led] or (fc == led and counts[BLACK]):
-                    same = [c for c in hand if self._colour(c) == led]
-                    name = FOREST_COLOUR_NAMES[led]
-                    raise Illegal("follow-colour", f"must follow {name}: holds {self._cards_text(same)}")
+        if colour_rule(self.colour_counts[seat], trick[0] if trick else -1, card, self.forest_colour):
+            led = self._colour(trick[0])
+            same = [c for c in hand if self._colour(c) == led]
+            name = FOREST_COLOUR_NAMES[led]
+            raise Illegal("follow-colour", f"must follow {name}: holds {self._cards_text(same)}")
 
     def apply(self, action: Action) -> Sequence[Event]:
         if type(action) is Play and self.playing:
@@ -321,8 +340,9 @@ class ForestState(TrickState):
         return self._end_trick(seat, card)
 
     def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
-        """The walk without steps (events dropped): a plainly legal play (as :meth:`_check_play`
-        checks it) is made here as :meth:`apply` makes it; any other action goes to :meth:`apply`."""
+        """The walk without steps (events dropped): a plainly legal play (by the seat to
+        play, of a card held that :func:`colour_rule` allows) is made here as :meth:`apply`
+        makes it; any other action goes to :meth:`apply`."""
         hands = self.hands  # (this round's: apply_run runs within one deal)
         colour_counts = self.colour_counts
         n = self.n
@@ -337,26 +357,11 @@ class ForestState(TrickState):
                         if given in hand:
                             card: int = given  # (typed once held)
                             trick = self.trick
-                            colour = card // _N
                             counts = colour_counts[turn]
-                            if not trick:
-                                hand.discard(card)
-                                counts[colour] -= 1
-                                trick.append(card)
-                                self.turn = turn + 1 if turn + 1 < n else 0
-                                i += 1
-                                continue
-                            forest = self.forest
-                            fc = BLACK if forest is None else forest // _N
-                            led = trick[0] // _N
-                            if led == BLACK:
-                                led = fc
-                            if (fc if colour == BLACK else colour) == led or not (
-                                counts[led] or (fc == led and counts[BLACK])
-                            ):
+                            if not colour_rule(counts, trick[0] if trick else -1, card, self.forest_colour):
                                 if len(trick) + 1 < n:
                                     hand.discard(card)
-                                    counts[colour] -= 1
+                                    counts[card // _N] -= 1
                                     trick.append(card)
                                     self.turn = turn + 1 if turn + 1 < n else 0
                                 else:
@@ -403,17 +408,11 @@ class ForestState(TrickState):
         if not self.playing:
             return []
         seat = self.turn
-        cards = sorted(self.hands[seat])
-        trick = self.trick
-        if trick:  # made from the rules directly, as verify checks a card: not by trying each
-            fc = BLACK if self.forest is None else self.forest // _N
-            led = trick[0] // _N
-            if led == BLACK:
-                led = fc
-            counts = self.colour_counts[seat]
-            if counts[led] or (fc == led and counts[BLACK]):
-                cards = [c for c in cards if (fc if c // _N == BLACK else c // _N) == led]
-        return [Play(seat, c) for c in cards]
+        counts = self.colour_counts[seat]
+        first = self.trick[0] if self.trick else -1
+        fc = self.forest_colour
+        # the cards colour_rule allows, as verify and apply_run ask it
+        return [Play(seat, c) for c in sorted(self.hands[seat]) if not colour_rule(counts, first, c, fc)]
 
     def _cards_text(self, cards: Any) -> str:
         return DECK.codes_of(sorted(cards))
