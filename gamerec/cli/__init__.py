@@ -16,9 +16,9 @@ library functions are looked up (``gamerec.cli.info.games_info``).
 
 from __future__ import annotations
 
-from .app import COMMANDS as REGISTERED
 from .app import app, main
 from .commands import COMMANDS
+from .lazy import COMMANDS as REGISTERED
 
 REGISTERED.update(COMMANDS)
 

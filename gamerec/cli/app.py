@@ -1,8 +1,8 @@
 """The ``gamerec`` app: its error boundary (every error one line on stderr and an exit
 code, never a traceback; the codes are :data:`EXIT_HELP`), the signals that stop a run, the
 two consoles (``out``, ``err``) and ``main``. The commands live in modules of their own,
-which import this one; ``gamerec/cli/__init__.py`` registers them in :data:`COMMANDS` from
-the table in :mod:`.commands`, and each command's module is imported only when that command
+which import this one; ``gamerec/cli/__init__.py`` registers them in :data:`.lazy.COMMANDS`
+from the table in :mod:`.commands`, and each command's module is imported only when that command
 is run, completed or its help shown (start-up: ``gamerec validate`` imports what it uses).
 """
 
@@ -14,16 +14,14 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, NoReturn
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from typer._click.utils import make_default_short_help
-from typer.core import TyperCommand, TyperGroup
 
 from ..errors import GamerecError
 from ..version import __version__, compiled
-from .coerce import defer_coercion
+from .lazy import LazyGroup
 from .lines import Line, clean, is_terminal, line, rich_elsewhere, stream_of, write_line
 from .stdio import discard_stdout, out_of_memory, prepare, told
 
@@ -247,120 +245,9 @@ class _Underway:
 underway = _Underway()
 
 
-class Lazy(NamedTuple):
-    """A row of the table of commands (:mod:`.commands`): a function that imports the
-    command's function and returns it, and the command's summary in ``gamerec --help``'s
-    listing and in completion: the first sentence of its docstring
-    (tests/cli/test_startup.py holds them equal)."""
-
-    load: Callable[[], Callable[..., Any]]
-    summary: str
-
-
-#: The commands by name, in the order ``gamerec --help`` lists them: registered by
-#: ``gamerec/cli/__init__.py`` from :data:`.commands.COMMANDS`; each module is imported when
-#: its command is first used.
-COMMANDS: dict[str, Lazy] = {}
-
-
-class _Commands(MutableMapping[str, Any]):
-    """A group's commands: those of :data:`COMMANDS` made (their module imported) when
-    first looked up; the names, and any command added the usual way, cost nothing."""
-
-    def __init__(self, group: Group, added: Mapping[str, Any]) -> None:
-        self._group = group
-        self._made: dict[str, Any] = dict(added)
-
-    def __getitem__(self, name: str) -> Any:
-        command = self._made.get(name)
-        if command is None:
-            row = COMMANDS[name]
-            command = self._made[name] = self._group.make(name, row.load())
-        return command
-
-    def __setitem__(self, name: str, command: Any) -> None:
-        self._made[name] = command
-
-    def __delitem__(self, name: str) -> None:
-        if name in COMMANDS:
-            raise TypeError(f"{name}: a command of the table cannot be removed")
-        del self._made[name]
-
-    def __contains__(self, name: object) -> bool:
-        return name in COMMANDS or name in self._made
-
-    def __iter__(self) -> Iterator[str]:
-        yield from COMMANDS
-        yield from (n for n in self._made if n not in COMMANDS)
-
-    def __len__(self) -> int:
-        return len(COMMANDS) + sum(1 for n in self._made if n not in COMMANDS)
-
-
-class _Command(TyperCommand):
-    """A command whose values are coerced by typer without pydantic where coercion changes
-    nothing (:mod:`.coerce`: start-up)."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        defer_coercion(self.get_params(ctx))
-        return super().parse_args(ctx, args)
-
-
-class Group(TyperGroup):
-    """Every error becomes one line on stderr and an exit code; never a traceback. The
-    commands are those of :data:`COMMANDS`, each made (its module imported, its signature
-    read by typer) only when it is run, completed or its help shown; the listing in
-    ``gamerec --help`` and the completion of command names come from the table."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.commands = _Commands(self, self.commands)
-
-    def make(self, name: str, function: Callable[..., Any]) -> Any:
-        """The click command of ``function``, as ``app.command(name)`` would have made it."""
-        from typer.main import get_command_from_info
-        from typer.models import CommandInfo
-
-        from .options import readable_arguments
-
-        command = get_command_from_info(
-            CommandInfo(name=name, callback=function, cls=_Command),
-            pretty_exceptions_short=app.pretty_exceptions_short,
-            rich_markup_mode=self.rich_markup_mode,
-        )
-        readable_arguments(command)  # FILE... in help, not {files}... <list[str]>
-        return command
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return list(self.commands)  # their names, none made
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        defer_coercion(self.get_params(ctx))  # --install-completion and the like too
-        return super().parse_args(ctx, args)
-
-    def _summary(self, name: str, limit: int) -> str:
-        row = COMMANDS.get(name)
-        if row is not None:
-            return make_default_short_help(row.summary, limit)
-        return str(self.commands[name].get_short_help_str(limit))
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        """As typer's, from the summaries in the table: no command module imported."""
-        names = [n for n in self.list_commands(ctx) if n in COMMANDS or not self.commands[n].hidden]
-        if names:
-            limit = formatter.width - 6 - max(len(n) for n in names)
-            with formatter.section("Commands"):
-                formatter.write_dl([(n, self._summary(n, limit)) for n in names])
-
-    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
-        """The commands' names (with their summaries, from the table) and the options."""
-        from typer._click.shell_completion import CompletionItem
-
-        names = [n for n in self.list_commands(ctx) if n.startswith(incomplete)]
-        results = [CompletionItem(n, help=self._summary(n, 45)) for n in names
-                   if n in COMMANDS or not self.commands[n].hidden]  # fmt: skip
-        results.extend(super(TyperGroup, self).shell_complete(ctx, incomplete))
-        return results
+class Group(LazyGroup):
+    """The app's group: the table's commands (:class:`.lazy.LazyGroup`); every error becomes one
+    line on stderr and an exit code, never a traceback."""
 
     def invoke(self, ctx: Any) -> Any:
         try:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .app import Lazy
+from .lazy import Lazy
 
 Command = Callable[..., Any]
 
