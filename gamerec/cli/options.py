@@ -120,10 +120,9 @@ Quiet = Annotated[
 
 def refuse(flag: str, why: str) -> NoReturn:
     """End the command with a usage error (exit 2) on ``flag``: ``gamerec CMD: Invalid
-    value for '--csv': why (see 'gamerec CMD --help')``."""
-    from typer._click.globals import get_current_context
-
-    raise typer.BadParameter(why, ctx=get_current_context(silent=True), param_hint=f"'{flag}'")
+    value for '--csv': why (see 'gamerec CMD --help')`` (typer gives the error the context
+    of the command, or of the parameter, whose function raised it: the ``CMD``)."""
+    raise typer.BadParameter(why, param_hint=f"'{flag}'")
 
 
 def player_names(
@@ -152,11 +151,15 @@ EMPTY_NAME = "an empty name (two commas together, or one at an end)"
 def choose_record(path: str, count: int) -> NoReturn:
     """End the command with a usage error (exit 2): ``path`` holds ``count`` records and
     the command takes one, but no --record was given (so not "Invalid value for")."""
-    from typer._click.exceptions import UsageError
-    from typer._click.globals import get_current_context
+    raise _Unnamed(f"{path} holds {count} records: choose one with --record N (1 to {count})")
 
-    why = f"{path} holds {count} records: choose one with --record N (1 to {count})"
-    raise UsageError(why, ctx=get_current_context(silent=True))
+
+class _Unnamed(typer.BadParameter):
+    """A usage error that names no value: its message alone (typer exports no plainer
+    usage error than :class:`typer.BadParameter`)."""
+
+    def format_message(self) -> str:
+        return self.message
 
 
 def no_stdout(output: str, why: str) -> None:
