@@ -102,9 +102,8 @@ def validate(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
-    """Check every record by the rules and give each a verdict: valid, illegal,
-    incomplete, mismatch or unreadable. Problems go to stderr, one line each; a record
-    seen before (same content) is reported and counted once.
+    """Problems go to stderr, one line each; a record seen before (same content) is reported
+    and counted once.
 
     \b
     Examples:
@@ -162,10 +161,7 @@ def score(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
-    """Per-deal and total scores and the winners of every record (--totals: one line per
-    record); with --standings, games played, wins, total, mean and best score per game and
-    player.
-
+    """
     \b
     Examples:
       gamerec score game.grec

@@ -97,12 +97,7 @@ def export(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
-    """Export records as JSON (the editable twin), CSV (one row per action with derived
-    columns), text (a readable history with the game's score sheet), HTML (one
-    self-contained page that replays a record in a browser), or, for a whole batch,
-    Parquet (a folder with records.parquet, deals.parquet and actions.parquet, to query
-    with DuckDB or pandas; needs the 'parquet' extra).
-
+    """
     Parquet: --jobs N worker processes build the tables of chunks of 256 records and
     this one writes them in input order (the same tables as --jobs 1).
 
@@ -209,11 +204,9 @@ def salvage(
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
-    """Copy every record that can still be read to a new file, and report what was
-    dropped (damaged parts with their byte offsets). The input is never modified. Exit 0
-    when nothing was dropped, 1 when something was, 2 when nothing could be read. With
-    -o -, the records kept go to stdout once all are read (binary unless --to says
-    otherwise), the report to stderr.
+    """The input is never modified. Exit 0 when nothing was dropped, 1 when something was, 2
+    when nothing could be read. With -o -, the records kept go to stdout once all are
+    read (binary unless --to says otherwise), the report to stderr.
 
     \b
     Examples:
@@ -264,10 +257,8 @@ def convert(
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
-    """Convert records between the binary (.grec), JSON (.json), JSON Lines (.jsonl) and
-    text notation (.gtxt) encodings, losslessly, record by record (memory stays flat).
-    Several inputs are merged into one output, in order. Nothing is written if any record
-    is unreadable, and the output may not be an input. An output suffix gamerec does not
+    """Several inputs are merged into one output, in order. Nothing is written if any record is
+    unreadable, and the output may not be an input. An output suffix gamerec does not
     know is an error (name the encoding with --to).
 
     \b

@@ -62,10 +62,8 @@ def ls_cmd(
     dedupe: Dedupe = False,
     quiet: Quiet = False,
 ) -> int:
-    """A table of the records, one line each under a header: file, record number (from
-    1), game, players, date, event, deals, actions and content hash, read from the
-    headers alone (binary files). The selectors are filter's: only the records that match
-    are listed (--status, --rule and --winner verify them).
+    """The selectors are filter's: only the records that match are listed (--status, --rule and
+    --winner verify them).
 
     \b
     Examples:
@@ -163,9 +161,7 @@ def listing_json(item: Listing) -> dict[str, Any]:
 def games_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document: an array of games.")] = False,
 ) -> int:
-    """List the games, their players, bots and rule options with defaults (the KEY=VALUE
-    pairs --rule takes).
-
+    """
     \b
     Examples:
       gamerec games
@@ -185,9 +181,8 @@ def schema(
     ] = "schemas",
     force: Force = False,
 ) -> int:
-    """Write the JSON Schemas of the JSON form: one per game, record (any game; a JSON
-    Lines line) and records (a JSON array). A file of the same name that holds other
-    content is not replaced without --force (then nothing is written).
+    """A file of the same name that holds other content is not replaced without --force (then
+    nothing is written).
 
     \b
     Example:

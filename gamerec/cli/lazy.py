@@ -40,14 +40,19 @@ COMMANDS: dict[str, Lazy] = {}
 
 
 def command_help(summary: str, doc: str | None) -> str:
-    """A command's help: its ``summary`` (the table's), then its function's docstring
-    ``doc``, which carries on from the summary. A docstring that still opens with the
-    summary (``record``'s: gamerec/cli/record.py is being worked on elsewhere) is the help
-    as it is; tests/cli/test_startup.py names the docstrings that do."""
-    doc = inspect.cleandoc(doc or "")
-    if doc.startswith(summary):
-        return doc
-    return f"{summary} {doc}" if doc else summary
+    """A command's help: its ``summary`` (the table's: written there alone), then its
+    function's docstring ``doc``, whose first paragraph carries on the summary's, or, when
+    the docstring's first line is blank, is a paragraph of its own. A docstring that still
+    opens with the summary (``record``'s: gamerec/cli/record.py is being worked on
+    elsewhere) is the help as it is; tests/cli/test_startup.py names the docstrings that do."""
+    text = inspect.cleandoc(doc or "")
+    if not text:
+        return summary
+    if " ".join(text.split()).startswith(summary):
+        return text
+    if not (doc or "").split("\n", 1)[0].strip():
+        return f"{summary}\n\n{text}"
+    return f"{summary} {text}"
 
 
 class _Commands(MutableMapping[str, Any]):

@@ -32,11 +32,8 @@ def ratings(
     jobs: Jobs = None,
     quiet: Quiet = False,
 ) -> int:
-    """Rate every player per game from the valid records, in date order (records without
-    a date keep their place in the input), with openskill's Plackett-Luce model: rating
-    (mu), uncertainty (sigma), the conservative ordinal mu - 3 sigma the players are ranked
-    by, and games rated. A shared win is a shared first place; team members are rated as a
-    team; each game of a black-swan-taroc record counts on its own (docs/ratings.md).
+    """A shared win is a shared first place; team members are rated as a team; each game of a
+    black-swan-taroc record counts on its own (docs/ratings.md).
 
     \b
     Examples:

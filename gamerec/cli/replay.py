@@ -60,8 +60,7 @@ def replay(
         int | None, typer.Option("--seat", min=0, metavar="N", help="Show only this seat's hand.")
     ] = None,
 ) -> int:
-    """Replay a record step by step: hands, the trick, trump, bids, tricks and scores.
-    On a terminal, full-screen: step with keys (n/space/→ next, b/← back, t/T next/previous
+    """On a terminal, full-screen: step with keys (n/space/→ next, b/← back, t/T next/previous
     trick, d/D next/previous deal, g/G or Home/End first/last, : go to step N, dN or tN,
     q quit) or click a step of the history; with --all or when not on a terminal, print
     one line per step and the score sheet (--format panels: the table in a box). A file

@@ -26,12 +26,8 @@ PageFile = Annotated[
 
 
 def report_cmd(files: Files, output: PageFile, force: Force = False, quiet: Quiet = False) -> int:
-    """Write one self-contained HTML page of the records: per game, the standings, the
-    ratings and a chart of each player's rating over time, the score distributions, the
-    player statistics, the head-to-head table and the records that are not valid with
-    their verdict and why. The page loads nothing and runs no script; records not valid
-    are also listed on stderr (exit 1; 2 if some could not be read); with no valid record,
-    no page is written.
+    """The page loads nothing and runs no script; records not valid are also listed on stderr
+    (exit 1; 2 if some could not be read); with no valid record, no page is written.
 
     \b
     Examples:

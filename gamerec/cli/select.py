@@ -192,14 +192,12 @@ def filter_cmd(
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
-    """Write the records of FILES that match every selector into one file, in input
-    order; with no selector, every record (a merge). Values are matched whole, or as glob
-    patterns (*, ?, [...]). Selecting by header fields reads headers alone (binary records
-    are copied frame for frame, their deals not decoded); --status, --rule and --winner
-    verify the records that pass the rest. Nothing is written if a record is unreadable
-    (salvage it first, or give --skip-unreadable) or none matches. Exit 0 when some record
-    matched, 1 when none did, 2 when --skip-unreadable left some out (what matched is
-    still written).
+    """Values are matched whole, or as glob patterns (*, ?, [...]). Selecting by header fields
+    reads headers alone (binary records are copied frame for frame, their deals not
+    decoded); --status, --rule and --winner verify the records that pass the rest.
+    Nothing is written if a record is unreadable (salvage it first, or give --skip-
+    unreadable) or none matches. Exit 0 when some record matched, 1 when none did, 2
+    when --skip-unreadable left some out (what matched is still written).
 
     \b
     Examples:
@@ -325,14 +323,10 @@ def split_cmd(
     skip_unreadable: SkipUnreadable = False,
     quiet: Quiet = False,
 ) -> int:
-    """Write the records of FILES one file per group into FOLDER, each in input order:
-    named after the group's value, made safe (a separator, a control character or a blank
-    becomes _, a long value is cut and given a hash, no value is _none, an empty one _empty;
-    names that differ only in case are kept apart), or part-000001... for parts of N. The
-    files appear together once every input is read, each written whole; nothing is
+    """The files appear together once every input is read, each written whole; nothing is
     written if a record is unreadable (unless --skip-unreadable), if a file cannot be
-    written, if the split is stopped (Ctrl-C, SIGTERM, SIGHUP), or, without --force, if a
-    file of the same name exists.
+    written, if the split is stopped (Ctrl-C, SIGTERM, SIGHUP), or, without --force, if
+    a file of the same name exists.
 
     \b
     Examples:

@@ -85,10 +85,9 @@ def simulate(
     force: Force = False,
     quiet: Quiet = False,
 ) -> int:
-    """Let bots play legal games. The same arguments give a byte-identical file; the seed
-    is recorded as provenance. A game is played to a target of at most 10000 points
-    (black-swan-2012, --rule target=N), so that it ends within the actions a simulated
-    game may take.
+    """The same arguments give a byte-identical file; the seed is recorded as provenance. A
+    game is played to a target of at most 10000 points (black-swan-2012, --rule
+    target=N), so that it ends within the actions a simulated game may take.
 
     \b
     Examples:

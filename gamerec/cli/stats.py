@@ -35,9 +35,7 @@ def stats_cmd(
     ] = False,
     quiet: Quiet = False,
 ) -> int:
-    """Per game and player, the numbers that game's players care about (docs/stats.md),
-    and head-to-head: for each pair of players, games together and who finished higher.
-    Only valid records count; a record seen before (same content) is counted once.
+    """Only valid records count; a record seen before (same content) is counted once.
 
     \b
     Examples:

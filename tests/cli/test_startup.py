@@ -151,6 +151,22 @@ def test_each_summary_is_the_first_sentence_of_its_commands_help() -> None:
         assert summary.endswith("."), name
 
 
+#: the commands whose docstring still opens with its summary: gamerec/cli/record.py is being
+#: worked on elsewhere (drop "record" here once its docstring leaves the summary to the table)
+SUMMARY_TWICE = {"record"}
+
+
+def test_each_summary_is_written_once_in_the_table() -> None:
+    import inspect
+
+    twice = {
+        n
+        for n, row in COMMANDS.items()
+        if " ".join(inspect.getdoc(row.load()).split()).startswith(row.summary)
+    }
+    assert twice == SUMMARY_TWICE
+
+
 @pytest.mark.parametrize("limit", range(20, 200, 7))
 def test_the_listing_from_the_table_is_the_commands_own(limit: int) -> None:
     for name, command in made().items():
