@@ -1,6 +1,8 @@
 """The table of commands: each command's name, in the order ``gamerec --help`` lists them,
-its function (imported by a function here) and its summary (the first sentence of the
-function's docstring; tests/cli/test_startup.py holds them equal).
+its function (imported by a function here) and its summary, written here alone: the first
+sentence of the command's help, which goes on with the function's docstring
+(:func:`.lazy.command_help`: the docstring's first paragraph carries on the summary's, or
+starts one of its own after a blank first line).
 
 A command's module is imported only when that command is run, completed or its help shown,
 so that ``gamerec validate`` does not import the exporters, the recorder or the bots, and
@@ -15,7 +17,7 @@ belongs in the listing, e.g. for ``filter`` in ``gamerec/cli/select.py``::
 
         return filter_cmd
 
-    "filter": Lazy(_filter, "<the first sentence of filter_cmd's docstring>"),
+    "filter": Lazy(_filter, "<the first sentence of filter's help, ending with a full stop>"),
 """
 
 from __future__ import annotations
