@@ -13,11 +13,10 @@ Black Swan ``BS`` (53).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, NamedTuple
 
 __all__ = [
-    "FOREST",
     "FRENCH",
     "FRENCH_RANKS",
     "FRENCH_SUITS",
@@ -27,6 +26,7 @@ __all__ = [
     "SWAN",
     "TAROC",
     "CardCodeError",
+    "CardLook",
     "Deck",
 ]
 
@@ -35,14 +35,31 @@ class CardCodeError(ValueError):
     """A string that is not a card code of the deck."""
 
 
+class CardLook(NamedTuple):
+    """How a card looks to people: its ``label`` on a page (``10♥``), its ``family`` (the
+    page's style classes: its suit's, colour's or group's), its ``name`` in words (a page's
+    tooltip: ``TH (hearts)``) and its ``style`` in a terminal (a rich style: ``bold red``)."""
+
+    label: str
+    family: str
+    name: str
+    style: str
+
+
+def plain_look(code: str) -> CardLook:
+    """The look of a card of a deck that has none of its own: its code, unstyled."""
+    return CardLook(code, "", code, "")
+
+
 class Deck:
-    """The card codes of one deck.
+    """The card codes of one deck, and how its cards look (``look``: a card code's
+    :class:`CardLook`; its code alone by default).
 
     ``codes[i]`` is the canonical code of card ``i``. ``cards`` is the deck as dealt:
     a multiset, so a code may stand in it more than once (the three identical jokers).
     """
 
-    __slots__ = ("_parse", "card_set", "cards", "codes", "counts", "distinct", "name")
+    __slots__ = ("_parse", "card_set", "cards", "codes", "counts", "distinct", "look", "name")
 
     def __init__(
         self,
@@ -50,8 +67,10 @@ class Deck:
         codes: Sequence[str],
         cards: Sequence[int] | None = None,
         aliases: dict[str, int] | None = None,
+        look: Callable[[str], CardLook] = plain_look,
     ) -> None:
         self.name = name
+        self.look = look
         self.codes: tuple[str, ...] = tuple(codes)
         self.cards: tuple[int, ...] = tuple(cards if cards is not None else range(len(codes)))
         #: the distinct cards of the deck
@@ -114,10 +133,38 @@ JOKER: Final = 52
 SWAN: Final = 53
 
 _french_codes = [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS]
+
+#: the jokers and the Black Swan, in every deck that holds them
+_SPECIAL: Final = {
+    "JK": CardLook("JK", "joker", "joker", "bold magenta"),
+    "BS": CardLook("BS", "swan", "Black Swan", "bold black on grey70"),
+}
+#: each French suit: its symbol, colour, name and terminal style
+_FRENCH_LOOK: Final = {
+    "C": ("\u2663", "black", "clubs", "bold bright_white"),
+    "D": ("\u2666", "red", "diamonds", "bold red"),
+    "H": ("\u2665", "red", "hearts", "bold red"),
+    "S": ("\u2660", "black", "spades", "bold bright_white"),
+}
+
+
+def french_look(code: str) -> CardLook:
+    """A French card (``10♥``, red, ``TH (hearts)``), a joker or the Black Swan."""
+    special = _SPECIAL.get(code)
+    if special is not None:
+        return special
+    suit = _FRENCH_LOOK.get(code[-1:])
+    if suit is None:
+        return plain_look(code)
+    symbol, colour, name, style = suit
+    rank = code[:-1]
+    return CardLook(("10" if rank == "T" else rank) + symbol, colour, f"{code} ({name})", style)
+
+
 _ten_aliases = {"10" + s: FRENCH_SUITS.index(s) * 13 + 8 for s in FRENCH_SUITS}
 
 #: The standard 52-card deck.
-FRENCH = Deck("French", _french_codes, aliases=_ten_aliases)
+FRENCH = Deck("French", _french_codes, aliases=_ten_aliases, look=french_look)
 
 #: 52 cards, three identical jokers and the Black Swan (black-swan-2012).
 FRENCH_JOKERS_SWAN = Deck(
@@ -125,6 +172,7 @@ FRENCH_JOKERS_SWAN = Deck(
     [*_french_codes, "JK", "BS"],
     cards=[*range(52), JOKER, JOKER, JOKER, SWAN],
     aliases=_ten_aliases,
+    look=french_look,
 )
 
 
@@ -144,29 +192,42 @@ for _suit, _size in TAROC_MAJORS:
     _taroc_codes += [f"{_suit}{i}" for i in range(1, _size + 1)]
 _taroc_codes.append("BS")
 
+#: taroc's minor suits in colour (Buds, Hearts, Coins, Goblets, Pentacles, Bones)
+_MINOR_STYLES: Final = ("green", "red", "yellow", "cyan", "magenta", "grey70")
+#: taroc's majors: the low majors one family colour each, the high majors bright
+_MAJOR_STYLES: Final = ("blue", "dark_orange", "spring_green3", "purple", "bright_blue", "gold1")
+_TAROC_MAJOR_LOOK: Final = {
+    s: (name, f"bold {style}")
+    for (s, _), name, style in zip(TAROC_MAJORS, TAROC_MAJOR_NAMES, _MAJOR_STYLES, strict=True)
+}
+_TAROC_MINOR_LOOK: Final = dict(
+    zip(TAROC_MINOR_SUITS, zip(TAROC_MINOR_NAMES, _MINOR_STYLES, strict=True), strict=True)
+)
+
+
+def taroc_look(code: str) -> CardLook:
+    """A Dridge Taroc card: a major (its family), a minor (its suit) or the Black Swan."""
+    special = _SPECIAL.get(code)
+    if special is not None:
+        return special
+    major = _TAROC_MAJOR_LOOK.get(code[:2])
+    if major is not None and code[2:].isdigit():
+        return CardLook(code, f"major m-{code[:2]}", major[0], major[1])
+    minor = _TAROC_MINOR_LOOK.get(code[-1:])
+    if minor is not None:
+        return CardLook(code, f"t-{code[-1]}", minor[0], minor[1])
+    return plain_look(code)
+
+
 #: The 121 cards of the Dridge Taroc: minors 0..83 (suit * 14 + rank), majors 84..119 in
 #: the order of TAROC_MAJORS, the Black Swan 120.
 TAROC = Deck(
     "Dridge Taroc",
     _taroc_codes,
     aliases={"10" + s: TAROC_MINOR_SUITS.index(s) * 14 + 8 for s in TAROC_MINOR_SUITS},
+    look=taroc_look,
 )
 TAROC_SWAN: Final = 120
 
 #: Pledge names by their int (feather 1 point, stone 2, pearl 3).
 PLEDGES: Final = ("feather", "stone", "pearl")
-
-
-# -- the forest deck (forest) -------------------------------------------------------------------
-FOREST_COLOURS = "RBGYK"
-FOREST_COLOUR_NAMES: Final = ("red", "blue", "green", "yellow", "black")
-FOREST_BLACK: Final = 4
-#: the highest number a forest deck may have (the option max_number's range)
-FOREST_MAX_NUMBER: Final = 99
-
-#: Forest cards: colour R B G Y K then the number 1..99 (``R1``, ``R10``, ``K7``); the int
-#: of a card is ``colour * 99 + number - 1``. A game uses the numbers up to its max_number.
-FOREST = Deck(
-    "forest",
-    [c + str(n) for c in FOREST_COLOURS for n in range(1, FOREST_MAX_NUMBER + 1)],
-)

@@ -486,6 +486,9 @@ class Game(ABC, Generic[R]):
     #: whether the rules ask for stock cards as play turns them (forest's forest cards,
     #: black-swan-taroc's draws): ``stock CARD`` at the prompt of ``gamerec record``
     stock_in_play: ClassVar[bool] = False
+    #: whether the rules turn a stock card face up at each trick (forest's forest card, an
+    #: event whose ``turns_card`` is true): exports list them per deal
+    turns_cards: ClassVar[bool] = False
     #: the game's own actions in the text notation, as examples (the first a seat's), for
     #: the prompt's help (docs/notation.md, "Actions")
     examples: ClassVar[tuple[str, ...]] = ("play CARD",)

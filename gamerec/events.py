@@ -29,6 +29,14 @@ class Event(msgspec.Struct, frozen=True, tag_field="event", tag=str.lower):
     """Something derived from the record by the rules (never stored in it)."""
 
     ends_trick: ClassVar[bool] = False
+    #: whether the event is a stock card turned face up as play goes on (its ``card``, None
+    #: when none is left to turn: forest's forest card), which exports list per deal
+    turns_card: ClassVar[bool] = False
+
+    def taken(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The cards this event gives a seat to keep, as (seat, cards): a trick's, a
+        table's; none by default."""
+        return ()
 
 
 class TrickWon(Event, frozen=True):
@@ -41,6 +49,9 @@ class TrickWon(Event, frozen=True):
     number: int
     seat: int
     cards: tuple[tuple[int, int], ...]
+
+    def taken(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        return ((self.seat, tuple(card for _, card in self.cards)),)
 
 
 class DealScored(Event, frozen=True):
@@ -71,6 +82,11 @@ class Captured(Event, frozen=True):
     final: bool = False
     taker: int | None = None
     kept: tuple[int, ...] = ()
+
+    def taken(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        if self.taker is None or not self.kept:
+            return ((self.seat, self.cards),)
+        return ((self.seat, self.cards), (self.taker, self.kept))
 
 
 class WentOut(Event, frozen=True):
@@ -108,6 +124,9 @@ class TrickTaken(Event, frozen=True):
     points: int
     skipped: tuple[int, ...] = ()
 
+    def taken(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        return ((self.seat, tuple(card for _, card, _ in self.plays if card >= 0)),)
+
 
 class Drew(Event, frozen=True):
     """The draws after a trick: (seat, card) in order."""
@@ -139,6 +158,7 @@ class ForestTurned(Event, frozen=True):
     """The forest card of trick ``number``: ``card`` (None when the stock is empty and no
     card was turned yet), and whether it is a new card or the last one staying."""
 
+    turns_card: ClassVar[bool] = True
     number: int
     card: int | None
     new: bool = True

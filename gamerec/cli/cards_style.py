@@ -1,7 +1,8 @@
-"""Cards in colour for the terminal: each game's suits, taroc families and forest colours as
-rich styles, the trump suit marked, and text (a hand, a trick, a line of words) with every
-card code in it coloured. Only ``gamerec replay``'s full-screen app uses this (its module
-imports Textual; this one rich alone, so that the tests can read the styles)."""
+"""Cards in colour for the terminal: each card in its deck's colours (the ``style`` of its
+look, :class:`gamerec.cards.CardLook`), the trump suit marked, and text (a hand, a trick, a
+line of words) with every card code in it coloured. Only ``gamerec replay``'s full-screen
+app uses this (its module imports Textual; this one rich alone, so that the tests can read
+the styles)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from collections.abc import Callable, Iterable
 
 from rich.text import Text
 
-from ..cards import FOREST, TAROC, TAROC_MAJORS, TAROC_MINOR_SUITS
 from ..games import get_game
 from ..view import View
 from .lines import clean
@@ -20,39 +20,12 @@ __all__ = ["LAST", "TRUMP", "card_styles", "cards_text", "trump_of"]
 LAST = "reverse"
 TRUMP = "underline"
 
-_FRENCH = {"C": "bold bright_white", "S": "bold bright_white", "H": "bold red", "D": "bold red"}
-_SPECIAL = {"JK": "bold magenta", "BS": "bold black on grey70"}
-#: taroc's minor suits (Buds, Hearts, Coins, Goblets, Pentacles, Bones)
-_MINOR_COLOURS = ("green", "red", "yellow", "cyan", "magenta", "grey70")
-_TAROC_MINOR = dict(zip(TAROC_MINOR_SUITS, _MINOR_COLOURS, strict=True))
-#: taroc's majors: the low majors one family colour each, the high majors bright
-_MAJOR_COLOURS = ("blue", "dark_orange", "spring_green3", "purple", "bright_blue", "gold1")
-_TAROC_MAJOR = {s: f"bold {c}" for (s, _), c in zip(TAROC_MAJORS, _MAJOR_COLOURS, strict=True)}
-_FOREST = {
-    "R": "bold red",
-    "B": "bold blue",
-    "G": "bold green",
-    "Y": "bold yellow",
-    "K": "bold black on grey70",
-}
-
 
 def card_styles(game_id: str) -> dict[str, str]:
-    """Every card code of ``game_id``'s deck and its style (each deck has its own colours:
-    they follow the deck, not the game)."""
+    """Every card code of ``game_id``'s deck and its style (each deck has its own colours,
+    its cards' looks: they follow the deck, not the game)."""
     deck = get_game(game_id).deck
-    styles: dict[str, str] = {}
-    for code in deck.codes:
-        if code in _SPECIAL:
-            style = _SPECIAL[code]
-        elif deck is TAROC:
-            style = _TAROC_MAJOR.get(code[:2]) or _TAROC_MINOR.get(code[-1], "")
-        elif deck is FOREST:
-            style = _FOREST.get(code[0], "")
-        else:
-            style = _FRENCH.get(code[-1], "")
-        styles[code] = style
-    return styles
+    return {code: deck.look(code).style for code in deck.codes}
 
 
 def trump_of(view: View) -> Callable[[str], bool]:

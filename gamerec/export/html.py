@@ -51,6 +51,8 @@ from importlib.resources import files
 
 import msgspec
 
+from ..cards import Deck
+from ..engine import played_cards
 from ..errors import FormatError
 from ..escape import json_inert, strip_controls
 from ..events import DealScored
@@ -91,8 +93,9 @@ class _Total(msgspec.Struct):
 class _Page(msgspec.Struct):
     game: str
     players: list[str]
-    #: how cards are drawn: "french", "taroc", "forest" or "" (codes as they are)
-    deck: str
+    #: how the record's cards are drawn, by code: label, style classes and name (its deck's
+    #: looks, :class:`gamerec.cards.CardLook`); a code not here is drawn as it is
+    faces: dict[str, tuple[str, str, str]]
     deal_word: str
     source: str
     #: the seat the game is shown as (other hands hidden), or None
@@ -106,12 +109,24 @@ class _Page(msgspec.Struct):
     verdict: str
 
 
-_DECKS = {
-    "French": "french",
-    "French with jokers and Black Swan": "french",
-    "Dridge Taroc": "taroc",
-    "forest": "forest",
-}
+def _faces(record: Record, deck: Deck) -> dict[str, tuple[str, str, str]]:
+    """How each card of the record's deals is drawn (its look's label, family and name), by
+    code, in the deck's order."""
+    cards: set[object] = set()
+    for deal in record.deals:
+        for hand in deal.hands:
+            cards.update(hand)
+        cards.update(deal.stock)
+        for draw in getattr(deal, "draw", None) or ():
+            cards.update(draw)
+        for action in deal.actions:
+            cards.update(played_cards(action))
+    faces = {}
+    for card in sorted(c for c in cards if type(c) is int and deck.is_card(c)):
+        code = deck.codes[card]
+        label, family, name, _ = deck.look(code)
+        faces[code] = (label, family, name)
+    return faces
 
 
 def _clean(value: object) -> object:
@@ -156,9 +171,9 @@ def _page_data(record: Record, source: str, index: int, seat: int | None, read: 
         sides = [_Side(name, [i]) for i, name in enumerate(players)]
     try:
         game = get_game(record.game)
-        deck, deal_word = _DECKS.get(game.deck.name, ""), game.deal_word
+        faces, deal_word = _faces(record, game.deck), game.deal_word
     except FormatError:
-        deck, deal_word = "", "deal"
+        faces, deal_word = {}, "deal"
     for k, side in enumerate(sides):
         side.colour, side.dash = line_style(k)
     totals = [
@@ -174,7 +189,7 @@ def _page_data(record: Record, source: str, index: int, seat: int | None, read: 
     return _Page(
         game=str(record.game),
         players=players,
-        deck=deck,
+        faces=faces,
         deal_word=deal_word,
         source=source,
         seat=seat,

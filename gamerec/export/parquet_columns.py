@@ -16,7 +16,7 @@ from collections import defaultdict
 from itertools import count
 from typing import Any
 
-from ..cards import FOREST, PLEDGES
+from ..cards import PLEDGES
 from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
 from ..games.views import presenter
@@ -40,13 +40,14 @@ _FACTS: dict[str, tuple[bool, bool, bool]] = {}
 
 
 def _facts(gid: str) -> tuple[bool, bool, bool]:
-    """What the rows of game ``gid`` carry, asked of the game: its forest cards (its deck
-    has them), who took the Black Swan (its deck holds it), plays of several cards."""
+    """What the rows of game ``gid`` carry, asked of the game: the cards turned at each
+    trick (forest's forest cards), who took the Black Swan (its deck holds it), plays of
+    several cards."""
     facts = _FACTS.get(gid)
     if facts is None:
         game = get_game(gid)
         swan = "BS" in game.deck.codes  # (the Black Swan's code, in either deck that holds it)
-        facts = _FACTS[gid] = (game.deck is FOREST, swan, Cards in game.actions)
+        facts = _FACTS[gid] = (game.turns_cards, swan, Cards in game.actions)
     return facts
 
 

@@ -11,9 +11,8 @@ from itertools import accumulate
 from typing import Any
 
 from ..batch import content_hash
-from ..cards import SWAN, TAROC_SWAN
 from ..engine import Event, GameState
-from ..events import Captured, DealScored, ForestTurned, TrickTaken
+from ..events import DealScored
 from ..format.read import Entry
 from ..format.record import Action, Record
 from ..games import get_game
@@ -179,6 +178,8 @@ class _RecordRows(TrickVisitor):
         self.rows = rows
         self.record = record
         self.codes = game.deck.codes
+        #: the deck's Black Swan, whose taker a deal's row names (-1: the deck has none)
+        self.swan_card = self.codes.index("BS") if "BS" in self.codes else -1
         self.nplayers = len(record.players)
         self.deal_rows = 0
         self.taken: list[int] = []  # tricks (tables) taken per seat in the deal under way
@@ -251,15 +252,13 @@ class _RecordRows(TrickVisitor):
                 self.trick += 1
                 if 0 <= won < nplayers:
                     self.taken[won] += 1
-                if type(e) is Captured:
-                    if SWAN in e.kept:
-                        self.swan = e.taker
-                    elif SWAN in e.cards:
-                        self.swan = e.seat
-                elif type(e) is TrickTaken and any(p[1] == TAROC_SWAN for p in e.plays):
-                    self.swan = e.seat
-            elif type(e) is ForestTurned:
-                self.forest.append(self.codes[e.card] if e.card is not None else None)
+                if self.swan_card >= 0:
+                    for seat, cards in e.taken():
+                        if self.swan_card in cards:
+                            self.swan = seat
+            elif e.turns_card:
+                turned: int | None = e.card  # type: ignore[attr-defined]
+                self.forest.append(self.codes[turned] if turned is not None else None)
             elif type(e) is DealScored:  # the totals change with a deal's score only
                 self.deal_rows += self.deal_row(deal, state, e)
                 self.open_deal = -1

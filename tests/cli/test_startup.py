@@ -270,7 +270,8 @@ def test_the_registry_knows_the_ids_without_loading_a_game() -> None:
     assert r.returncode == 0, r.stderr
     ids = ["blackball", "black-swan-2012", "black-swan-taroc", "forest"]
     assert r.stdout.strip() == (
-        f"{ids} 4 True ['gamerec.games.forest', 'gamerec.games.forest.rules', 'gamerec.games.spec', "
+        f"{ids} 4 True ['gamerec.games.forest', 'gamerec.games.forest.deck', 'gamerec.games.forest.options', "
+        "'gamerec.games.forest.rules', 'gamerec.games.spec', "
         "'gamerec.games.tricks']"
     )
 

@@ -19,6 +19,7 @@ from gamerec.escape import strip_controls
 from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
+from gamerec.games import get_game
 from gamerec.present import Replay
 
 GAMES = {
@@ -27,7 +28,14 @@ GAMES = {
     "black-swan-taroc": "four-empty-leader.json",
     "forest": "five-players.json",
 }
-DECKS = {"blackball": "french", "black-swan-2012": "french", "black-swan-taroc": "taroc", "forest": "forest"}
+#: a card of each game's deck, and how a page draws it (label, style classes, tooltip), as the
+#: page's own script drew it before the looks moved to the decks
+FACES = {
+    "blackball": ("TH", ["10\u2665", "red", "TH (hearts)"]),
+    "black-swan-2012": ("JK", ["JK", "joker", "joker"]),
+    "black-swan-taroc": ("VO3", ["VO3", "major m-VO", "Vocations"]),
+    "forest": ("K12", ["K12", "f-K", "black"]),
+}
 
 HOSTILE = [
     "<script>alert(1)</script>",
@@ -139,13 +147,34 @@ def test_data_has_every_step_of_the_replay(game: str) -> None:
         # (the page does not mark trumps yet: its data leaves them out)
         assert shown["view"] == {k: v for k, v in as_json(step.view).items() if k != "trumps"}
     assert data["game"] == game and data["players"] == record.players
-    assert data["deck"] == DECKS[game]
+    deck = get_game(game).deck
+    dealt = {deck.codes[c] for deal in record.deals for hand in deal.hands for c in hand}
+    assert dealt <= set(data["faces"])
+    assert all(face == list(deck.look(code)[:3]) for code, face in data["faces"].items())
+    code, face = FACES[game]
+    assert list(deck.look(code)[:3]) == face
     assert data["verdict_status"] == replay.verdict.status == "valid"
     assert data["verdict"] == replay.verdict.message()
     assert "x.json: record 3" in data["verdict"]
     # one scoring side per team or player, each with its seats
     seats = sorted(s for side in data["sides"] for s in side["seats"])
     assert seats == list(range(len(record.players)))
+
+
+def test_the_looks_of_every_deck_are_the_pages_own() -> None:
+    """The French suits, the taroc majors and minors, the Black Swan and forest's colours, as
+    the page drew them; a code no deck knows is drawn as it is."""
+    from gamerec.cards import FRENCH, FRENCH_JOKERS_SWAN, TAROC
+
+    assert FRENCH.look("2C")[:3] == ("2\u2663", "black", "2C (clubs)")
+    assert FRENCH.look("AS")[:3] == ("A\u2660", "black", "AS (spades)")
+    assert FRENCH_JOKERS_SWAN.look("BS")[:3] == ("BS", "swan", "Black Swan")
+    assert TAROC.look("BS")[:3] == ("BS", "swan", "Black Swan")
+    assert TAROC.look("AS1")[:3] == ("AS1", "major m-AS", "Astro")
+    assert TAROC.look("KO")[:3] == ("KO", "t-O", "Bones")
+    assert TAROC.look("TH").style == "red" and FRENCH.look("TH").style == "bold red"
+    assert get_game("forest").deck.look("Y3")[:3] == ("Y3", "f-Y", "yellow")
+    assert FRENCH.look("ZZ")[:3] == ("ZZ", "", "ZZ")
 
 
 def test_team_game_has_one_chart_side_per_team() -> None:
@@ -184,7 +213,7 @@ def test_illegal_record_shows_the_steps_up_to_the_fault_and_the_verdict() -> Non
 def test_unknown_game_gives_a_page_without_steps() -> None:
     record = Record(game="no-such-game", players=["Ann", "Bob"])
     data = Page(html_replay(record)).data()
-    assert data["steps"] == [] and data["deck"] == ""
+    assert data["steps"] == [] and data["faces"] == {}
     # as gamerec.verify says of it (a record of no known game would not read back)
     assert data["verdict_status"] == "unreadable"
 

@@ -22,8 +22,9 @@ import gamerec
 from gamerec.engine import GameState
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Bid, Play
-from gamerec.games import blackball as bb
-from gamerec.games import forest, get_game
+from gamerec.games import get_game
+from gamerec.games.blackball import rules as bb
+from gamerec.games.forest import rules as forest
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

@@ -12,33 +12,9 @@
     return e;
   };
   const COLOURS = ["#1565c0", "#c62828", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#5d4037", "#ad1457"];
-  const FRENCH = { C: ["\u2663", "black", "clubs"], D: ["\u2666", "red", "diamonds"],
-                   H: ["\u2665", "red", "hearts"], S: ["\u2660", "black", "spades"] };
-  const TAROC_SUITS = { B: "Buds", H: "Hearts", C: "Coins", G: "Goblets", P: "Pentacles", O: "Bones" };
-  const TAROC_MAJORS = { VO: "Vocations", CR: "Creatures", ST: "Structures", MY: "Mysteries",
-                         EL: "Elements", AS: "Astro" };
-  const FOREST = { R: "red", B: "blue", G: "green", Y: "yellow", K: "black" };
-
-  // label, classes and tooltip of a card code
+  // label, classes and tooltip of a card code: its deck's look (data.faces), else the code
   function face(code) {
-    if (code === "BS") return [code, "swan", "Black Swan"];
-    if (data.deck === "french") {
-      if (code === "JK") return [code, "joker", "joker"];
-      const suit = FRENCH[code.slice(-1)];
-      if (suit) {
-        const rank = code.slice(0, -1);
-        return [(rank === "T" ? "10" : rank) + suit[0], suit[1], code + " (" + suit[2] + ")"];
-      }
-    } else if (data.deck === "taroc") {
-      const major = TAROC_MAJORS[code.slice(0, 2)];
-      if (major && /^\d+$/.test(code.slice(2))) return [code, "major m-" + code.slice(0, 2), major];
-      const suit = TAROC_SUITS[code.slice(-1)];
-      if (suit) return [code, "t-" + code.slice(-1), suit];
-    } else if (data.deck === "forest") {
-      const colour = FOREST[code.charAt(0)];
-      if (colour) return [code, "f-" + code.charAt(0), colour];
-    }
-    return [code, "", code];
+    return Object.prototype.hasOwnProperty.call(data.faces, code) ? data.faces[code] : [code, "", code];
   }
 
   function card(code) {

@@ -65,8 +65,8 @@ from ...engine import (
 from ...errors import Illegal, StockMissing
 from ...events import Captured, Declared, WentOut
 from ...format.record import Action, Cards, Deal, Declare
-from ...options import BlackSwan2012Rules
 from .combinations import TABLE, combination
+from .options import BlackSwan2012Rules
 from .plays import choose_play, playable
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)

@@ -71,7 +71,7 @@ from ...engine import DealScored, Event, Game, GameState, check_cards, plural, s
 from ...errors import Illegal, StockMissing
 from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ...format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
-from ...options import BlackSwanTarocRules
+from .options import BlackSwanTarocRules
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

@@ -35,8 +35,8 @@ from ...engine import (
 )
 from ...errors import Illegal, StockMissing
 from ...format.record import Action, Bid, Deal, Play
-from ...options import BlackballRules
 from ..tricks import TrickState
+from .options import BlackballRules
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random

@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ...cards import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from ...engine import (
     Event,
     Game,
@@ -50,8 +49,9 @@ from ...engine import (
 from ...errors import Illegal, StockMissing
 from ...events import ForestTurned
 from ...format.record import Action, Deal, Play
-from ...options import ForestRules
 from ..tricks import TrickState
+from .deck import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
+from .options import ForestRules
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
     import random
@@ -451,6 +451,7 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 class Forest(Game[ForestRules]):
     id = "forest"
     stock_in_play = True
+    turns_cards = True
     examples = ("play R3", "play G1")
     title = "Forest, the trick game with the forest card"
     deck = DECK

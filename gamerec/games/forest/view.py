@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...cards import FOREST_COLOUR_NAMES
 from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
 from ...events import ForestTurned
 from ...format.record import Action, Play
 from ...view import SeatView, View
 from ..view_base import Presenter, without
+from .deck import FOREST_COLOUR_NAMES
 from .rules import _N, DECK, ForestState, trick_colours
 
 __all__ = ["ForestView"]

@@ -19,13 +19,13 @@ from typing import Any
 import pytest
 from helpers import rejects
 
-from gamerec.cards import FOREST as F
 from gamerec.engine import DealScored, Event, MatchEnded, TrickWon
 from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.format.read import read_bytes
 from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
+from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestRules, ForestState, ForestTurned, round_score, trick_winner
 from gamerec.games.views import presenter
 from gamerec.verdicts import verify_record
