@@ -1,17 +1,20 @@
 """A recording as its journal's entries build it (the base of :class:`gamerec.recorder.Recorder`).
 
-An :class:`EntryLog` holds a game being recorded in the words of the text notation: its
-header, and for each deal its seat, hands (None while unknown), stock so far and actions,
-as lines (:class:`~gamerec.journal_entries.RecordedDeal`). It changes only by entries, the
-lines of the journal (:mod:`gamerec.journal`), one JSON object each, which
-:mod:`gamerec.journal_entries` describes, checks and applies.
+An :class:`EntryLog` holds a game being recorded as typed data: its header, and for each
+deal its seat, hands (None while unknown), stock so far (cards of the game's deck) and
+actions (:class:`~gamerec.format.record.Action` structs), in a
+:class:`~gamerec.journal_entries.RecordedDeal`. It changes only by entries
+(:mod:`gamerec.journal_entries` describes, checks and applies them), each written as a line
+of the journal (:mod:`gamerec.journal`), one JSON object in the notation's words; the
+notation is read only from the journal, once, on resume, and written only to it and to
+show people.
 
 Every entry is checked (:meth:`EntryLog._admit`) before it is journaled and applied, and
 read back the same way by :meth:`EntryLog.resume`, so what the journal holds always
 resumes. :meth:`EntryLog.resume` replays a journal up to its last whole line; a damaged line
 (one that does not read, does not fit, or a step the rules refuse) ends it, after the whole
 journal is copied aside, and :attr:`EntryLog.repair` says so. :meth:`EntryLog.record` is the
-record the entries make, each deal read from its lines once.
+record the entries make.
 
 Beside the record, :attr:`EntryLog.live` is the game's live state: a
 :class:`~gamerec.stepper.Stepper` holding the deals whose hands are known, as far as the
@@ -39,9 +42,9 @@ import msgspec
 from .engine import Event, Game, GameState
 from .errors import FormatError, GamerecError, Illegal, StockMissing
 from .format.jsonform import split_where
-from .format.notation import format_action, format_record, parse_action
+from .format.notation import format_action
 from .format.notation_read import parse_record
-from .format.record import Action, Deal, Record
+from .format.record import Action, Deal, DrawDeal, Record
 from .games import get_game
 from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
@@ -56,6 +59,7 @@ from .journal_entries import (
     apply_entry,
     check_entry,
     entry_of,
+    line_of,
     short,
 )
 from .stepper import Stepper
@@ -104,11 +108,6 @@ class EntryLog:
         #: why :attr:`live` (or :attr:`hidden`) stops short of the recording: the stock card
         #: the rules wait for
         self._stop: StockMissing | None = None
-        # the header read once and each deal read once (by its lines), so that a step's cost
-        # stays flat in the game's length
-        self._head: Record | None = None
-        self._head_lines: list[str] | None = None
-        self._deal_cache: dict[int, tuple[tuple[str, ...], Deal[Any]]] = {}
 
     # -- resuming from the journal ----------------------------------------------------------
     @classmethod
@@ -169,7 +168,7 @@ class EntryLog:
             deal, action, err = refused
             deal_line, action_lines = origins[deal]
             at = deal_line if action is None else action_lines[action]
-            step = "the deal" if action is None else repr(rec.deals[deal].actions[action])
+            step = "the deal" if action is None else repr(rec._line(rec.deals[deal].actions[action]))
             where = next(e[1] for e in entries if e[0] == at)
             cut = (at, where, f"a step the rules refuse: {short(step)}: {err.reason} [{err.rule}]")
         if cut is not None:
@@ -208,7 +207,7 @@ class EntryLog:
             except (msgspec.DecodeError, RecursionError):
                 return (number, offset, "not JSON"), origins
             try:
-                entry = entry_of(entry)
+                entry = entry_of(entry, self.game)
                 self._validate(entry)
                 self._apply(entry)
             except (GamerecError, ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
@@ -230,33 +229,22 @@ class EntryLog:
 
     # -- the record the entries make --------------------------------------------------------
     def record(self, *, known_only: bool = False) -> Record:
-        """The record so far (with ``known_only``, without a deal whose hands are unknown).
-        Each deal is read from its notation lines once, and again only when they change."""
+        """The record so far (with ``known_only``, without a deal whose hands are unknown;
+        with them, such a deal has no hands)."""
         deals: list[Deal[Any]] = []
-        for index, d in enumerate(self.deals):
+        for d in self.deals:
             if d.hands is None and known_only:
                 break
-            deals.append(self._parsed(index, d))
-        if self._head is None:
-            self._head = parse_record(format_record(self.header).rstrip("\n").split("\n"))
-        return msgspec.structs.replace(self._head, deals=deals)
+            deals.append(self._deal(d))
+        return msgspec.structs.replace(self.header, deals=deals)
 
-    def _parsed(self, index: int, d: RecordedDeal) -> Deal[Any]:
-        """Deal ``index`` as the notation reads it (FormatError if it does not)."""
-        lines = [f"deal 1: {self.game.seat_field} {d.dealer}"]
-        lines += [f"hand {seat}: " + (" ".join(hand) or "-") for seat, hand in enumerate(d.hands or [])]
-        if d.stock:
-            lines.append("stock: " + " ".join(d.stock))
-        lines += d.actions
-        key = tuple(lines)
-        kept = self._deal_cache.get(index)
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        if self._head_lines is None:
-            self._head_lines = format_record(self.header).rstrip("\n").split("\n")
-        deal = parse_record(self._head_lines + lines).deals[0]
-        self._deal_cache[index] = (key, deal)
-        return deal
+    def _deal(self, d: RecordedDeal) -> Deal[Any]:
+        """``d`` as a deal of the record (a :class:`~gamerec.format.record.DrawDeal`, with no
+        draw recorded, for a game whose dealer is drawn), its lists its own."""
+        hands = [list(h) for h in d.hands or []]
+        if self.game.has_draw:
+            return DrawDeal(d.dealer, hands, list(d.stock), list(d.actions), None)
+        return Deal(d.dealer, hands, list(d.stock), list(d.actions))
 
     @property
     def current(self) -> RecordedDeal | None:
@@ -279,7 +267,7 @@ class EntryLog:
             d = self.deals[index]
             if d.hands is None:
                 return steps, self._follow_hidden(index)
-            deal = self._parsed(index, d)
+            deal = self._deal(d)
             action: int | None = None
             try:
                 if index == live.begun:
@@ -300,12 +288,11 @@ class EntryLog:
         if live.begun != index or (index and live.pushed < len(self.deals[index - 1].actions)):
             return None  # (a deal before it waits for a stock card)
         d = self.deals[index]
-        deck = self.game.deck
         try:
-            hidden = HiddenDeal(live.state, d.dealer, [deck.parse(c) for c in d.stock])
+            hidden = HiddenDeal(live.state, d.dealer, d.stock)
         except Illegal as e:
             return index, None, e
-        actions = [parse_action(self.game, line) for line in d.actions]
+        actions = d.actions
         for at in range(len(actions)):
             try:
                 hidden.load(actions[at : at + 1])
@@ -352,19 +339,22 @@ class EntryLog:
         return self.choices()[0]
 
     def choices(self) -> tuple[list[str], list[str], bool]:
-        """The legal actions now, in the notation's words; those of them the rules ask for
-        first when the seat holds them (with unknown hands: a suit it must follow, if it
-        holds one; else none); and whether some are legal only if the seat holds a card
-        nobody has seen (with unknown hands)."""
+        """:meth:`legal_actions` in the notation's words."""
+        actions, due, guessed = self.legal_actions()
+        return list(map(self._line, actions)), list(map(self._line, due)), guessed
+
+    def legal_actions(self) -> tuple[list[Action], list[Action], bool]:
+        """The legal actions now; those of them the rules ask for first when the seat holds
+        them (with unknown hands: a suit it must follow, if it holds one; else none), which
+        come first; and whether some are legal only if the seat holds a card nobody has seen
+        (with unknown hands). None while a stock card is due."""
         if self._stop is not None:
             return [], [], False
-        if self.hidden is not None:  # (those asked for first, if the seat holds one, first)
+        if self.hidden is not None:
             choices = self.hidden.choices()
-            due = [format_action(self.game, a) for a in choices.due]
-            asked = set(due)
-            lines = due + [line for line in map(self._line, choices.actions) if line not in asked]
-            return lines, due, choices.guessed
-        return [format_action(self.game, a) for a in self.live.state.legal_actions()], [], False
+            rest = [a for a in choices.actions if not any(a == b for b in choices.due)]
+            return [*choices.due, *rest], list(choices.due), choices.guessed
+        return self.live.state.legal_actions(), [], False
 
     def expected_seat(self) -> int | None:
         """The dealer (or first player) the next deal must have, None when it is free."""
@@ -410,7 +400,7 @@ class EntryLog:
             index = self.live.pushed
         else:
             return None
-        return d.actions[index] if index < len(d.actions) else None
+        return self._line(d.actions[index]) if index < len(d.actions) else None
 
     def _known_begun(self) -> bool:
         """Whether the current deal is in the live game (begun there)."""
@@ -449,7 +439,7 @@ class EntryLog:
             self._fd = open_locked(self.journal, create=True)
         size = os.fstat(self._fd).st_size
         try:
-            append(self._fd, encode_entry(entry))
+            append(self._fd, encode_entry(line_of(self.game, entry)))
         except OSError as e:
             with contextlib.suppress(OSError):  # else a torn last line: resume leaves it out
                 os.ftruncate(self._fd, size)

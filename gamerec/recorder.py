@@ -1,7 +1,10 @@
 """Recording a game as it happens (``gamerec record``).
 
 A :class:`Recorder` holds a game being recorded: its header, its deals so far and their
-actions, in the words of the text notation (:mod:`gamerec.format.notation`). Every action is
+actions, as typed data (cards as ints, actions as :class:`~gamerec.format.record.Action`
+structs: a line typed at the prompt is read once, by :meth:`Recorder.parse`; the text
+notation, :mod:`gamerec.format.notation`, is written only to show people and for the
+journal's lines). Every action is
 checked by the rules the moment it is entered; a rejected one says the rule, the reason
 and the legal choices. Nothing is lost: every accepted step is appended to a journal
 (JSON Lines, flushed and synced to disk before :meth:`Recorder.enter` returns), and
@@ -44,7 +47,7 @@ from .engine import Event, Game, check_names, plural
 from .entries import EntryLog, RecordedDeal, Rejected
 from .entry_line import read_action, seat_at
 from .errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
-from .format.notation import format_action, format_record, parse_action
+from .format.notation import format_record
 from .format.notation_read import parse_record
 from .format.record import Action, Meta, Record
 from .format.write import same_file, write_records
@@ -91,8 +94,9 @@ class Recorder(EntryLog):
         g.new_state(rules or {}, players)  # the players and rules are checked here
         check_names(players, "the names are the seats at the prompt")
         header = Record(game=game, players=list(players), rules=dict(rules or {}), meta=meta or Meta())
-        try:  # as resume reads it back (the format's limits on names, tags...)
-            parse_record(format_record(header).split("\n"))
+        text = format_record(header)  # the journal's header line
+        try:  # the header as resume reads it from the journal (the format's limits on names, tags...)
+            header = parse_record(text.split("\n"))
         except FormatError as e:
             raise FormatError(e.message.removeprefix("record from line 1: "), e.code) from None
         path = Path(journal)
@@ -108,7 +112,7 @@ class Recorder(EntryLog):
                 kept = backup(path, old, "replaced")
                 rec.repair = f"{path}: the journal there was started over; it is kept in {kept}"
             os.ftruncate(fd, 0)
-            append(fd, encode_entry(JournalHeader(format_record(header), hands, seed)))
+            append(fd, encode_entry(JournalHeader(text, hands, seed)))
         except OSError as e:
             release(path, fd)
             raise GamerecError(f"{path}: cannot write the journal: {e.strerror or e}") from None
@@ -150,22 +154,19 @@ class Recorder(EntryLog):
         if not 0 <= dealer < n:  # (as the rules say it)
             what = "dealer" if self.game.seat_field == "dealer" else "first player"
             raise Rejected(f"{what} {dealer} is not a seat (0..{n - 1})", f"deal-{self.game.seat_field}")
-        deck = self.game.deck
-        typed = None if hands is None else [[deck.code(c) for c in h] for h in hands]
-        shown = [deck.code(c) for c in stock]
+        typed = None if hands is None else [list(h) for h in hands]
+        shown = list(stock)
         entry = BeginDeal(dealer, typed, shown)
         self._admit(entry)
         events: Sequence[Event] = []
         hidden = None
         try:  # the deal begins in the live game, checked by the rules (on what is known)
             if typed is None:
-                hidden = HiddenDeal(self.live.state, dealer, [deck.parse(c) for c in shown])
+                hidden = HiddenDeal(self.live.state, dealer, shown)
                 self._stop = hidden.waiting
                 events = hidden.events
             else:
-                events = self.live.begin(self._parsed(len(self.deals), RecordedDeal(dealer, typed, shown)))
-        except FormatError as e:
-            raise Rejected(e.message, e.code) from None
+                events = self.live.begin(self._deal(RecordedDeal(dealer, typed, shown)))
         except Illegal as e:
             raise Rejected(e.reason, e.rule) from None
         except StockMissing as e:  # (forest's first forest card): the deal waits for it
@@ -201,10 +202,9 @@ class Recorder(EntryLog):
             raise Rejected(why, "after-end")
         self._waiting()
         action = self.parse(text)
-        line = format_action(self.game, action)
         if self.hidden is not None:
-            return self._enter_hidden(self.hidden, action, line)
-        entry = ActionEntry(line)
+            return self._enter_hidden(self.hidden, action)
+        entry = ActionEntry(action)
         self._admit(entry)
         events: Sequence[Event] = []
         try:  # one step of the live game (atomic: a refusal changes nothing)
@@ -220,15 +220,15 @@ class Recorder(EntryLog):
             raise
         return self._described(events)
 
-    def _enter_hidden(self, hidden: HiddenDeal, action: Action, line: str) -> list[str]:
+    def _enter_hidden(self, hidden: HiddenDeal, action: Action) -> list[str]:
         """:meth:`enter` in a deal whose hands are unknown: checked on what is known; at its
         last card, the deal is checked by the rules with the hands its plays rebuild."""
-        entry = ActionEntry(line)
+        entry = ActionEntry(action)
         self._admit(entry)
         try:
             events = hidden.enter(action)
         except EarlierBreach as e:
-            earlier = format_action(self.game, hidden.actions[e.action])
+            line, earlier = self._line(action), self._line(hidden.actions[e.action])
             raise Rejected(
                 f"{line} shows that action {e.action + 1} of the {self.game.deal_word} ({earlier}) was "
                 f"illegal: {e.reason}; undo back to it to correct it",
@@ -253,8 +253,7 @@ class Recorder(EntryLog):
         """Every card of the deal whose hands were unknown is played: its hands, rebuilt
         from the plays, are recorded, and the deal is checked by the rules with them
         (Rejected, the deal back at the action at fault, if they refuse it)."""
-        code = self.game.deck.code
-        self._commit(HandsEntry([[code(c) for c in hand] for hand in hidden.hands()]))
+        self._commit(HandsEntry(hidden.hands()))
         self._check_rebuilt()
 
     def _check_rebuilt(self) -> list[str]:
@@ -275,7 +274,7 @@ class Recorder(EntryLog):
                 what = f"its hands as the plays rebuild them are illegal: {err.reason}"
             else:
                 at = action
-                what = f"action {at + 1} ({d.actions[at]}) is illegal: {err.reason}"
+                what = f"action {at + 1} ({self._line(d.actions[at])}) is illegal: {err.reason}"
             if self._known_begun():
                 self.live.drop()
             try:
@@ -300,19 +299,19 @@ class Recorder(EntryLog):
         if self.current is None:
             raise Rejected("no deal yet", "format.text")
         try:
-            code = self.game.deck.code(self.game.deck.parse(card))
+            turned = self.game.deck.parse(card)
         except CardCodeError as e:
             raise Rejected(str(e), "format.card") from None
         d = self.current
         if self.status() != "play":  # (the deal is over: what it turned is in the record)
             word = self.game.deal_word
             raise Rejected(f"{word} {len(self.deals)} is over: no stock card is due", "after-end")
-        entry = StockEntry(code)
+        entry = StockEntry(turned)
         hidden = self.hidden
         if hidden is not None:  # unknown hands: checked against the cards seen, and by the rules
             self._admit(entry)
             try:
-                events = hidden.reveal(self.game.deck.parse(code))
+                events = hidden.reveal(turned)
             except Illegal as e:
                 raise Rejected(e.reason, e.rule) from None
             self._stop = hidden.waiting
@@ -361,11 +360,13 @@ class Recorder(EntryLog):
             raise Rejected("nothing to undo", "undo")
         kind = d.last_entered()
         if kind == "action":
-            what = d.actions[-1]
+            what = self._line(d.actions[-1])
         elif kind == "stock":
-            what = f"stock card {d.stock[-1]}"
+            what = f"stock card {self.game.deck.code(d.stock[-1])}"
         elif kind == "note":
-            what = f"the note on {d.entered[-1][1]}"
+            before = d.entered[-1][1]
+            assert before is not None  # (a note's entry keeps the action before it)
+            what = f"the note on {self._line(before)}"
         else:
             what = f"{self.game.deal_word} {len(self.deals)}" + (" and its hands" if d.hands else "")
         begun = self._known_begun()
@@ -387,21 +388,19 @@ class Recorder(EntryLog):
         return d is not None and d.last_entered() == "deal" and bool(d.hands)
 
     def note(self, text: str) -> str:
-        """Attach a note to the last action; the action with its note."""
+        """Attach a note to the last action; the action with its note, in the notation's words."""
         d = self.current
         if d is None or not d.actions:
             raise Rejected("no action to attach a note to", "note")
-        action = parse_action(self.game, d.actions[-1])
-        line = format_action(self.game, msgspec.structs.replace(action, note=text))
+        noted = msgspec.structs.replace(d.actions[-1], note=text)
         last_pushed = self._known_begun() and self.live.pushed == len(d.actions)
-        noted = parse_action(self.game, line)
-        self._commit(NoteEntry(line))
+        self._commit(NoteEntry(noted))
         if last_pushed:  # the live game's action takes the note
             self.live.pop()
             self._follow()
         elif self.hidden is not None:
             self.hidden.renote(noted)
-        return line
+        return self._line(noted)
 
     @classmethod
     def resume(cls, journal: str | Path) -> Recorder:

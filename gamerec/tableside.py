@@ -14,6 +14,7 @@ import msgspec
 
 from .entry_line import seat_at
 from .escape import terminal_text
+from .format.notation import format_action
 from .games.views import presenter
 from .recorder import Recorder
 from .view import View
@@ -51,12 +52,13 @@ def completions(rec: Recorder, text: str) -> list[str]:
     the notation's words, the seat as typed (by name or number: another seat's, such as a
     declaration out of turn) or left out (a bare action, for the seat to move). With the
     hands unknown, what can still be legal; none while a stock card is due."""
-    legal = rec.legal()
+    legal = rec.legal_actions()[0]
     if not legal:
         return []
     prefix, seat, rest = _seat_prefix(rec, text)
-    whose = str(rec.to_move() if seat is None else seat)  # (another seat: what it may do now, a declaration)
-    bare = [words for number, _, words in (line.partition(" ") for line in legal) if number == whose]
+    whose = rec.to_move() if seat is None else seat  # (another seat: what it may do now, a declaration)
+    # (each action's words without its seat: the line begins with the seat's number and a space)
+    bare = [format_action(rec.game, a).removeprefix(f"{a.seat} ") for a in legal if a.seat == whose]
     return [prefix + words for words in bare if words.startswith(rest)]
 
 
@@ -67,14 +69,15 @@ def legal_line(rec: Recorder, limit: int = 60) -> str:
     due_card = rec.stock_due
     if due_card is not None:
         return f"legal: (a stock card first: the {due_card})"
-    lines, due, guessed = rec.choices()
-    if not lines:
+    actions, first, guessed = rec.legal_actions()
+    if not actions:
         return "legal: none (no action is due)"
+    lines = [format_action(rec.game, a) for a in actions]
     if not guessed:
         return "legal: " + some_lines(lines, limit)
-    if not due:
+    if not first:
         return "legal (the hands are unknown: what no card seen rules out): " + some_lines(lines, limit)
-    rest = [line for line in lines if line not in set(due)]
+    due, rest = lines[: len(first)], lines[len(first) :]  # (those due come first)
     return (
         f"legal (the hands are unknown): if the seat holds one, one of {some_lines(due, limit)}; "
         f"else {some_lines(rest, limit)}"

@@ -95,7 +95,7 @@ def record_deal(rec: Recorder) -> None:
         d = rec.deals[-1]
         say(f"{g.deal_word} {number}: dealt from the seed, {g.seat_field} {d.dealer}")
         for s, hand in enumerate(d.hands or []):
-            say(f"  hand {s} ({rec.header.players[s]}): {' '.join(hand)}")
+            say(f"  hand {s} ({rec.header.players[s]}): {g.deck.codes_of(hand)}")
         _announce(rec, events)
         return
     fixed = rec.expected_seat()

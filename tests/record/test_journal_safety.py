@@ -20,6 +20,7 @@ from helpers import cli
 import gamerec.format.record as record_module
 import gamerec.recorder as recording_module
 from gamerec.errors import GamerecError
+from gamerec.format.record import Bid
 from gamerec.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
@@ -415,7 +416,7 @@ def test_a_huge_number_in_an_action_is_rejected(tmp_path: Path, monkeypatch: pyt
     r = cli("record", "-o", "g.grec", "-g", "blackball", "-p", "A,B", input=typed(typing))
     assert r.exit_code == 1, r.stderr
     assert r.stdout.count("✗") == 2
-    assert Recorder.resume("g.grec.journal").deals[0].actions == ["1 bid 0"]
+    assert Recorder.resume("g.grec.journal").deals[0].actions == [Bid(1, 0)]
 
 
 def test_a_step_the_rules_refuse_is_found_at_its_own_line(tmp_path: Path) -> None:
@@ -430,7 +431,7 @@ def test_a_step_the_rules_refuse_is_found_at_its_own_line(tmp_path: Path) -> Non
     rec = Recorder.resume(journal)  # line 16 (after a blank line) plays the card of line 13 again
     assert rec.repair is not None and rec.repair.startswith(f"{journal}: line 16 of the journal is damaged")
     assert "a step the rules refuse" in rec.repair
-    assert rec.deals[-1].actions[-1].endswith("; again")
+    assert rec.deals[-1].actions[-1].note == "again"
     rec.close()
 
 

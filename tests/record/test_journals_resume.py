@@ -71,8 +71,9 @@ def test_there_are_journals_of_every_kind_of_entry() -> None:
     ],
 )
 def test_a_line_that_is_no_entry_says_why(line: object, said: str) -> None:
+    from gamerec.games import get_game
     from gamerec.journal_entries import entry_of
 
     with pytest.raises(ValueError) as caught:
-        entry_of(line)
+        entry_of(line, get_game("forest"))
     assert str(caught.value) == said

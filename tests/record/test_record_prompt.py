@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from gamerec.format.record import Bid
 from gamerec.recorder import Recorder
 
 pexpect = pytest.importorskip("pexpect")
@@ -91,7 +92,7 @@ def test_a_name_as_the_seat_show_and_ctrl_c(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 130
     rec = Recorder.resume(tmp_path / "g.grec.journal")
-    assert len(rec.deals[0].actions) == 1 and rec.deals[0].actions[0].startswith(f"{seat} ")
+    assert len(rec.deals[0].actions) == 1 and rec.deals[0].actions[0].seat == seat
     assert rec.header.meta.date is not None  # --date: today by default
     rec.close()
     model.close()
@@ -117,7 +118,10 @@ def test_a_typo_in_one_hand_asks_for_that_hand_only(tmp_path: Path) -> None:
     child.sendeof()
     child.expect(pexpect.EOF)
     rec = Recorder.resume(tmp_path / "g.grec.journal")
-    assert rec.deals[0].hands == [["QS"], ["4C"]] and rec.deals[0].stock == ["AH"]
+    deck = rec.game.deck
+    assert rec.deals[0].hands == [[deck.parse("QS")], [deck.parse("4C")]] and rec.deals[0].stock == [
+        deck.parse("AH")
+    ]
     assert (rec.header.meta.event, rec.header.meta.site) == ("Club night", "Bo's")
     rec.close()
 
@@ -134,7 +138,7 @@ def test_plain_lines_through_a_pipe(tmp_path: Path) -> None:
     # the score sheet line by line (it came as one line, its breaks shown as ⏎)
     assert "⏎" not in r.stdout and any(line.startswith("Total") for line in r.stdout.splitlines())
     rec = Recorder.resume(tmp_path / "g.grec.journal")
-    assert rec.deals[0].actions == ["1 bid 0"] and rec.header.meta.date == "2024-05-01"
+    assert rec.deals[0].actions == [Bid(1, 0)] and rec.header.meta.date == "2024-05-01"
     rec.close()
 
 

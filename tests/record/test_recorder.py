@@ -122,7 +122,7 @@ def test_unknown_hands_are_checked_live_and_rebuilt_at_the_deal_end(tmp_path: Pa
         rec.enter("0 play 2C")
     events = rec.enter("0 play 2S")
     assert events[0] == "trick 1 (AH 2S) won by Bo"
-    assert rec.deals[0].hands == [["2S"], ["AH"]]
+    assert [rec.game.deck.codes_of(h) for h in rec.deals[0].hands or []] == ["2S", "AH"]
     # round 2 (two cards): Bo answers Ann's heart lead with a spade, then plays a heart
     assert rec.expected_seat() == 1
     rec.begin_deal(1, None, [13])  # up-card 2D
@@ -141,7 +141,7 @@ def test_unknown_hands_are_checked_live_and_rebuilt_at_the_deal_end(tmp_path: Pa
     rec.enter("0 play 4C")
     events = rec.enter("1 play 2S")
     assert any(e.startswith("round 2 scored") for e in events)
-    assert rec.deals[-1].hands == [["AH", "4C"], ["3H", "2S"]]
+    assert [rec.game.deck.codes_of(h) for h in rec.deals[-1].hands or []] == ["AH 4C", "3H 2S"]
     # undo at a rebuilt deal makes its hands unknown again
     rec.undo()
     assert rec.deals[-1].hands is None
@@ -160,7 +160,7 @@ def test_forest_cards_are_revealed_as_they_come(tmp_path: Path) -> None:
     assert rec.needs_stock
     rec.reveal("G2")
     assert not rec.needs_stock
-    assert rec.deals[-1].stock == ["G1", "G2"]
+    assert rec.game.deck.codes_of(rec.deals[-1].stock) == "G1 G2"
     with pytest.raises(Rejected, match="not a forest card code"):
         rec.reveal("Q9")
 

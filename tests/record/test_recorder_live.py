@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamerec.errors import Illegal, StockMissing
-from gamerec.format.notation import format_action, parse_action
+from gamerec.format.notation import format_action
 from gamerec.format.record import Deal
 from gamerec.recorder import Recorder, Rejected
 from gamerec.stepper import Stepper, run
@@ -64,7 +64,7 @@ def test_an_action_after_one_that_waits_for_a_card_is_refused(tmp_path: Path) ->
     assert rec.enter("0 play R1") == [] and rec.needs_stock  # the trick's end turns the next card
     with pytest.raises(Rejected, match="stock card is due"):
         rec.enter("1 play G5")
-    assert rec.deals[-1].actions == ["1 play R4", "0 play R1"]
+    assert [format_action(rec.game, a) for a in rec.deals[-1].actions] == ["1 play R4", "0 play R1"]
     events = rec.reveal("B1")
     assert events[0].startswith("trick 1 (R4 R1) won by") and "forest card B1" in events[-1]
     rec.close()
@@ -92,7 +92,7 @@ def test_a_stock_card_in_a_deal_of_unknown_hands_reports_its_own_events(tmp_path
     assert rec.enter("1 play G2")[-1].startswith("round 1 scored")
     assert rec.begin_deal(rec.expected_seat() or 0, None, []) == [] and rec.needs_stock
     assert rec.reveal("Y4") == ["trick 1: forest card Y4 turned"]
-    assert rec.deals[-1].stock == ["Y4"]
+    assert rec.game.deck.codes_of(rec.deals[-1].stock) == "Y4"
     rec.close()
 
 
@@ -109,7 +109,7 @@ def test_each_action_is_one_step_of_the_live_stepper_and_undo_one_back(tmp_path:
     assert rec.live.state is state  # stepped in place: nothing replayed
     rec.note("careful")
     assert rec.live.record.deals[0].actions[-1].note == "careful"
-    assert rec.undo() == "the note on " + rec.deals[0].actions[-1]
+    assert rec.undo() == "the note on " + format_action(rec.game, rec.deals[0].actions[-1])
     assert rec.live.record.deals[0].actions[-1].note is None and rec.live.pushed == 4
     rec.undo()
     assert rec.live.pushed == 3
@@ -171,8 +171,8 @@ def _shadow_legal(rec: Recorder, deal: Deal[Any]) -> list[str]:
     state = rec.live.state.copy()  # (before the deal: its hands are not in the live game)
     state.begin_deal(deal)
     try:
-        for line in rec.deals[-1].actions:
-            state.apply(parse_action(rec.game, line))
+        for action in rec.deals[-1].actions:
+            state.apply(action)
     except (Illegal, StockMissing):
         return []
     return [format_action(rec.game, a) for a in state.legal_actions()]

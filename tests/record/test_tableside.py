@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from gamerec.format.record import Bid
 from gamerec.recorder import Recorder, Rejected
 from gamerec.tableside import card_completions, completions, score_sheet, seat_at, table_lines, toolbar
 
@@ -24,7 +25,7 @@ def test_a_name_as_the_seat(tmp_path: Path) -> None:
     rec = blackball(tmp_path)
     rec.enter("Bo bid 0")
     rec.enter("cy bid 1")  # the case left aside when one name fits
-    assert rec.deals[-1].actions == ["1 bid 0", "2 bid 1"]
+    assert rec.deals[-1].actions == [Bid(1, 0), Bid(2, 1)]
     rec.close()
 
 

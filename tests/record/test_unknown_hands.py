@@ -14,6 +14,7 @@ import pytest
 from helpers import record_unknown
 
 from gamerec.bots import simulate
+from gamerec.format.notation import format_action
 from gamerec.recorder import Recorder, Rejected
 from gamerec.tableside import completions, toolbar
 
@@ -107,7 +108,9 @@ def test_turns_and_phases_are_checked_when_entered(tmp_path: Path) -> None:
     assert any(line.strip() == "legal: 0 bid 0, 0 bid 1" for line in lines), r.stdout
     assert "goes back" not in r.stdout
     rec = Recorder.resume(tmp_path / "s.grec.journal")
-    assert rec.deals[0].actions == ["0 bid 1"]  # only what was legal was recorded
+    assert [format_action(rec.game, a) for a in rec.deals[0].actions] == [
+        "0 bid 1"
+    ]  # only what was legal was recorded
     rec.close()
 
 
@@ -235,13 +238,20 @@ def test_a_breach_found_at_the_deal_end_goes_back_to_that_action_keeping_those_b
     assert "action 4 (1 play 2S) is illegal: must follow hearts" in info.value.message
     assert "its 3 actions before it are kept" in info.value.message
     d = rec.deals[-1]
-    assert d.hands is None and d.actions == ["0 bid 0", "1 bid 0", "0 play 2H"]
+    assert d.hands is None and [format_action(rec.game, a) for a in d.actions] == [
+        "0 bid 0",
+        "1 bid 0",
+        "0 play 2H",
+    ]
     assert rec.to_move() == 1 and rec.hidden is not None
     rec.enter("1 play 3H")
     assert rec.to_move() == 1  # (Bo took the trick)
     rec.enter("1 play 2S")
     rec.enter("0 play 4C")
-    assert rec.hidden is None and rec.deals[-1].hands == [["2H", "4C"], ["3H", "2S"]]
+    assert rec.hidden is None and [rec.game.deck.codes_of(h) for h in rec.deals[-1].hands or []] == [
+        "2H 4C",
+        "3H 2S",
+    ]
     rec.close()
 
 
@@ -277,7 +287,8 @@ def test_a_journal_cut_between_the_last_card_and_the_hands_resumes_the_next_deal
     assert lines[-1].startswith('{"hands"')
     journal.write_text("".join(lines[:-1]))
     rec = Recorder.resume(journal)
-    assert rec.repair is None and rec.status() == "deal" and rec.deals[0].hands == [["7D"], ["KC"]]
+    assert rec.repair is None and rec.status() == "deal"
+    assert [rec.game.deck.codes_of(h) for h in rec.deals[0].hands or []] == ["7D", "KC"]
     assert journal.read_text().splitlines()[-1].startswith('{"hands"')  # the step finished
     rec.begin_deal(1, None, [rec.game.deck.parse("7S")])
     rec.close()
@@ -290,7 +301,7 @@ def test_no_stock_card_after_the_deal_is_over(tmp_path: Path) -> None:
         rec.enter(line)
     with pytest.raises(Rejected, match="round 1 is over: no stock card is due") as info:
         rec.reveal("2D")
-    assert info.value.rule == "after-end" and rec.deals[0].stock == ["JC"]
+    assert info.value.rule == "after-end" and rec.game.deck.codes_of(rec.deals[0].stock) == "JC"
     rec.close()
 
 
