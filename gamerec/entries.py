@@ -66,6 +66,10 @@ from .stepper import Stepper
 
 __all__ = ["EntryLog", "RecordedDeal", "Rejected", "short"]
 
+#: an action's bytes, to tell equal actions apart from others (Actions with a list of cards
+#: are not hashable)
+_key = msgspec.msgpack.Encoder().encode
+
 
 class Rejected(GamerecError):
     """An entry the recorder did not accept: why (a rule id for a rules breach, a format
@@ -168,7 +172,7 @@ class EntryLog:
             deal, action, err = refused
             deal_line, action_lines = origins[deal]
             at = deal_line if action is None else action_lines[action]
-            step = "the deal" if action is None else repr(rec._line(rec.deals[deal].actions[action]))
+            step = "the deal" if action is None else repr(rec.action_line(rec.deals[deal].actions[action]))
             where = next(e[1] for e in entries if e[0] == at)
             cut = (at, where, f"a step the rules refuse: {short(step)}: {err.reason} [{err.rule}]")
         if cut is not None:
@@ -341,7 +345,7 @@ class EntryLog:
     def choices(self) -> tuple[list[str], list[str], bool]:
         """:meth:`legal_actions` in the notation's words."""
         actions, due, guessed = self.legal_actions()
-        return list(map(self._line, actions)), list(map(self._line, due)), guessed
+        return list(map(self.action_line, actions)), list(map(self.action_line, due)), guessed
 
     def legal_actions(self) -> tuple[list[Action], list[Action], bool]:
         """The legal actions now; those of them the rules ask for first when the seat holds
@@ -352,7 +356,8 @@ class EntryLog:
             return [], [], False
         if self.hidden is not None:
             choices = self.hidden.choices()
-            rest = [a for a in choices.actions if not any(a == b for b in choices.due)]
+            due = {_key(a) for a in choices.due}
+            rest = [a for a in choices.actions if _key(a) not in due]
             return [*choices.due, *rest], list(choices.due), choices.guessed
         return self.live.state.legal_actions(), [], False
 
@@ -368,7 +373,8 @@ class EntryLog:
         stock = len(probe.stock) if self.game.stock_with_deal else 0
         return len(probe.hands[0]), stock
 
-    def _line(self, action: Action) -> str:
+    def action_line(self, action: Action) -> str:
+        """``action`` in the notation's words (``1 play QS ; a note``), to show it."""
         return format_action(self.game, action)
 
     @property
@@ -400,7 +406,7 @@ class EntryLog:
             index = self.live.pushed
         else:
             return None
-        return self._line(d.actions[index]) if index < len(d.actions) else None
+        return self.action_line(d.actions[index]) if index < len(d.actions) else None
 
     def _known_begun(self) -> bool:
         """Whether the current deal is in the live game (begun there)."""

@@ -228,7 +228,7 @@ class Recorder(EntryLog):
         try:
             events = hidden.enter(action)
         except EarlierBreach as e:
-            line, earlier = self._line(action), self._line(hidden.actions[e.action])
+            line, earlier = self.action_line(action), self.action_line(hidden.actions[e.action])
             raise Rejected(
                 f"{line} shows that action {e.action + 1} of the {self.game.deal_word} ({earlier}) was "
                 f"illegal: {e.reason}; undo back to it to correct it",
@@ -274,7 +274,7 @@ class Recorder(EntryLog):
                 what = f"its hands as the plays rebuild them are illegal: {err.reason}"
             else:
                 at = action
-                what = f"action {at + 1} ({self._line(d.actions[at])}) is illegal: {err.reason}"
+                what = f"action {at + 1} ({self.action_line(d.actions[at])}) is illegal: {err.reason}"
             if self._known_begun():
                 self.live.drop()
             try:
@@ -360,13 +360,13 @@ class Recorder(EntryLog):
             raise Rejected("nothing to undo", "undo")
         kind = d.last_entered()
         if kind == "action":
-            what = self._line(d.actions[-1])
+            what = self.action_line(d.actions[-1])
         elif kind == "stock":
             what = f"stock card {self.game.deck.code(d.stock[-1])}"
         elif kind == "note":
             before = d.entered[-1][1]
             assert before is not None  # (a note's entry keeps the action before it)
-            what = f"the note on {self._line(before)}"
+            what = f"the note on {self.action_line(before)}"
         else:
             what = f"{self.game.deal_word} {len(self.deals)}" + (" and its hands" if d.hands else "")
         begun = self._known_begun()
@@ -400,7 +400,7 @@ class Recorder(EntryLog):
             self._follow()
         elif self.hidden is not None:
             self.hidden.renote(noted)
-        return self._line(noted)
+        return self.action_line(noted)
 
     @classmethod
     def resume(cls, journal: str | Path) -> Recorder:

@@ -14,7 +14,6 @@ import msgspec
 
 from .entry_line import seat_at
 from .escape import terminal_text
-from .format.notation import format_action
 from .games.views import presenter
 from .recorder import Recorder
 from .view import View
@@ -58,7 +57,7 @@ def completions(rec: Recorder, text: str) -> list[str]:
     prefix, seat, rest = _seat_prefix(rec, text)
     whose = rec.to_move() if seat is None else seat  # (another seat: what it may do now, a declaration)
     # (each action's words without its seat: the line begins with the seat's number and a space)
-    bare = [format_action(rec.game, a).removeprefix(f"{a.seat} ") for a in legal if a.seat == whose]
+    bare = [rec.action_line(a).removeprefix(f"{a.seat} ") for a in legal if a.seat == whose]
     return [prefix + words for words in bare if words.startswith(rest)]
 
 
@@ -72,7 +71,7 @@ def legal_line(rec: Recorder, limit: int = 60) -> str:
     actions, first, guessed = rec.legal_actions()
     if not actions:
         return "legal: none (no action is due)"
-    lines = [format_action(rec.game, a) for a in actions]
+    lines = [rec.action_line(a) for a in actions]
     if not guessed:
         return "legal: " + some_lines(lines, limit)
     if not first:
