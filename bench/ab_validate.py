@@ -3,8 +3,8 @@ tree), in the same run: per game, the CPU time of the new over the old's, with i
 
 Run from the repository root::
 
-    python bench/ab_validate.py                        # plain build, old = 98b7a3c; about 3 minutes
-    python bench/ab_validate.py --old v0.2.0 --check   # exit 1 if a game got over 5% slower
+    python bench/ab_validate.py                        # plain build, old = 98b7a3c; about 2 minutes
+    python bench/ab_validate.py --old main --check     # exit 1 if a game got over 5% slower
     python bench/ab_validate.py --build compiled --keep /tmp/ab   # builds two venvs, ~4 minutes each
     python bench/ab_validate.py --build compiled \\
         --old-python /tmp/ab/old/bin/python --new-python /tmp/ab/new/bin/python
