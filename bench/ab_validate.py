@@ -37,10 +37,9 @@ median ratio over ``--rounds`` rounds and the lowest and highest, and each side'
 µs per recorded action. With ``--check``, the exit code is 1 when a game's median ratio is
 above ``--limit`` (1.05).
 
-(Before the section "A/B of validate against the last commit before issue 32" of
-docs/performance.md, this script ran whole ``gamerec validate`` processes for builds named
-``NAME=PYTHON``: the commands in the sections above it are of ``git show
-c043c45:bench/ab_validate.py``.)
+(The sections of docs/performance.md before "A/B of validate against the last commit
+before issue 32" use ``bench/ab_builds.py``, this script's name until then: whole ``gamerec
+validate`` processes for builds named ``NAME=PYTHON``, python-chess in the same run.)
 """
 
 from __future__ import annotations
