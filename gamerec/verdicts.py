@@ -1,6 +1,6 @@
 """Verification: replay each record by its rules and give it a verdict.
 
-Verdicts (RULINGS.md): ``unreadable`` (not a record of a known format version),
+Verdicts (docs/errors.md): ``unreadable`` (not a record of a known format version),
 ``illegal`` (the first illegal action, or a faulty deal, header, options or claim),
 ``incomplete`` (legal so far but unfinished), ``mismatch`` (complete and legal, but the
 claimed result differs from the computed one) and ``valid``.

@@ -1,4 +1,5 @@
-"""Black Swan (2012): the shedding game (rules-sources/black-swan-2012.txt, RULINGS.md section 2).
+"""Black Swan (2012): the shedding game (docs/rules/black-swan-2012.md: the rules, their source
+and how each gap in it is settled).
 
 Rules as gamerec plays them:
 

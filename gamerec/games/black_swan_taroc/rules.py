@@ -1,5 +1,5 @@
-"""Black Swan with the Dridge Taroc deck: a trick game (rules-sources/black-swan-taroc.txt,
-RULINGS.md section 3).
+"""Black Swan with the Dridge Taroc deck: a trick game (docs/rules/black-swan-taroc.md: the
+rules, their sources and how each gap in them is settled).
 
 Rules as gamerec plays them:
 

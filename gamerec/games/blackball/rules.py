@@ -1,4 +1,5 @@
-"""Blackball: an Oh Hell variant (rules-sources/blackball.txt, RULINGS.md section 1).
+"""Blackball: an Oh Hell variant (docs/rules/blackball.md: the rules, their source and how each
+gap in it is settled).
 
 Rules as gamerec plays them:
 

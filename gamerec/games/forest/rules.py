@@ -1,5 +1,5 @@
-"""Forest: the trick game with the forest card (rules-sources/forest-ru.txt, in Russian;
-RULINGS.md section 4 has an English reading and the rulings).
+"""Forest: the trick game with the forest card (docs/rules/forest.md: an English reading of
+the Russian rules, and how each gap in them is settled).
 
 Rules as gamerec plays them:
 
