@@ -25,7 +25,7 @@ import msgspec
 from .errors import InputError
 from .format.binary import content_hash
 from .format.paths import Paths, expand_paths
-from .format.progress import OnProgress, Tally, input_size
+from .format.progress import OnProgress, ProgressTally, input_size
 from .format.read import RawRecord, decode_raw, raw_records
 from .verdicts import Verdict, entry_verdict
 
@@ -116,7 +116,7 @@ def verify_batch(
     the batch stops there."""
     _check_jobs(jobs)
     files = expand_paths(paths)
-    tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
+    tally = ProgressTally(on_progress, input_size(files)) if on_progress is not None else None
     sizes: deque[int] = deque()  # of the records read and not yet given (read ahead for workers)
 
     def raws() -> Iterator[RawRecord]:
@@ -170,7 +170,7 @@ def map_chunks(
     that dies raises :class:`WorkerLost`: ``"FILE: records A-B: " + lost + ": a worker
     process died ..."``, once the results before it are given."""
     _check_jobs(jobs)
-    tally = Tally(on_progress, input_size(files)) if on_progress is not None else None
+    tally = ProgressTally(on_progress, input_size(files)) if on_progress is not None else None
     sizes: deque[tuple[int, int]] = deque()  # the bytes and records of each chunk read, not yet given
 
     def read() -> Iterator[list[RawRecord]]:

@@ -2,7 +2,7 @@
 an entry names, by name or number (:func:`seat_at`); the lines a line being typed may become
 (:func:`completions`: the legal actions of the seat to move; :func:`card_completions`: the
 card codes of a hand being typed); the table at a glance (:func:`toolbar`, one line;
-:func:`table_lines`, for ``show``) and the score sheet so far (:func:`score_sheet`).
+:func:`table_lines`, for ``show``) and the score sheet so far (:func:`score_sheet_text`).
 
 Library code: nothing here prints or knows the terminal; the command line renders it."""
 
@@ -22,8 +22,8 @@ __all__ = [
     "card_completions",
     "completions",
     "legal_line",
-    "score_sheet",
     "score_sheet_lines",
+    "score_sheet_text",
     "seat_at",
     "some_lines",
     "stock_completions",
@@ -202,13 +202,13 @@ def table_lines(rec: Recorder) -> list[str]:
     return lines
 
 
-def score_sheet(rec: Recorder) -> str:
+def score_sheet_text(rec: Recorder) -> str:
     """The score sheet of the deals known so far, as the game writes it."""
     return presenter(rec.game.id).history_text(rec.record(known_only=True), rec.state())
 
 
 def score_sheet_lines(rec: Recorder) -> list[str]:
-    """:func:`score_sheet`, line by line, each player's name written on one line (a line
+    """:func:`score_sheet_text`, line by line, each player's name written on one line (a line
     break in it shown as ``⏎``): a name cannot start a line of its own, to pass for
     another's output."""
     names = [terminal_text(name) for name in rec.header.players]

@@ -87,7 +87,7 @@ def replay(
         steps = list(rp)
         start = _start([s.deal + 1 for s in steps], deal, step, word)
         if interactive and steps:
-            _interactive(steps, start, verdict_of(rp), rec.game)
+            _interactive(steps, start, replay_verdict(rp), rec.game)
         else:
             for i in range(start, len(steps)):
                 out.print(view_panel(steps[i], _position(steps, i, word)))
@@ -102,7 +102,7 @@ def replay(
         if sheet:
             write("\nScore sheet\n" + sheet + "\n")
         sys.stdout.flush()
-    verdict = verdict_of(rp)
+    verdict = replay_verdict(rp)
     line = verdict_line(verdict)
     out.print(line)  # the replay's last line, whatever the verdict
     if not verdict.ok and not (out.is_terminal and err.is_terminal):  # a problem on stderr too, unless
@@ -110,7 +110,7 @@ def replay(
     return EXIT_OK if verdict.ok else EXIT_PROBLEM
 
 
-def verdict_of(rp: Replay) -> Verdict:
+def replay_verdict(rp: Replay) -> Verdict:
     assert rp.verdict is not None
     return rp.verdict
 

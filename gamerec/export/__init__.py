@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..errors import InputError
-from ..format.progress import OnProgress, Tally
+from ..format.progress import OnProgress, ProgressTally
 from ..format.record import Record
 from ..verdicts import Verdict
 from .csv import CSV_COLUMNS, csv_export, csv_rows, to_csv
@@ -51,7 +51,7 @@ def export_checked(
     nums = list(numbers) if numbers is not None else list(range(1, len(recs) + 1))
     if len(nums) != len(recs):
         raise InputError(f"{len(nums)} numbers for {len(recs)} records")
-    tally = Tally(on_progress, None)
+    tally = ProgressTally(on_progress, None)
     if to == "json":
         return Exported(b"".join(encode_records(tally.counted(recs, _none), "json")), [])
     if to == "csv":

@@ -21,9 +21,9 @@ from ..ratings import PlayerRating, Point, Ratings
 
 __all__ = [
     "box_chart",
+    "chart_line_style",
     "escaped",
     "fixed",
-    "line_style",
     "match_order",
     "note",
     "number",
@@ -80,11 +80,11 @@ PALETTE = (
 DASHES = ("", "7 3", "2 3", "9 3 2 3")
 
 
-def line_style(i: int) -> tuple[str, str]:
+def chart_line_style(i: int) -> tuple[str, str]:
     """The colour and dash pattern of the ``i``-th line (from 0): the ten colours, then the
     ten again dashed, and so on; past forty lines, hues a golden angle apart.
 
-    >>> line_style(0), line_style(11), line_style(45)[0]
+    >>> chart_line_style(0), chart_line_style(11), chart_line_style(45)[0]
     (('#4e79a7', ''), ('#f28e2b', '7 3'), 'hsl(68 70% 38%)')
     """
     k = len(PALETTE) * len(DASHES)
@@ -164,7 +164,7 @@ def _axes(
 def _legend(names: Sequence[str]) -> str:
     items = []
     for i, name in enumerate(names):
-        colour, dash = line_style(i)
+        colour, dash = chart_line_style(i)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         items.append(
             f'<li data-series="{i}"><svg class="swatch" width="30" height="12" aria-hidden="true">'
@@ -229,7 +229,7 @@ def rating_chart(game_id: str, rated: list[PlayerRating], ratings: Ratings) -> s
 
     lines = []
     for i, name in enumerate(names):
-        colour, dash = line_style(i)
+        colour, dash = chart_line_style(i)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         pts = histories[name]
         coords = " ".join(f"{sx(index[pt.place]):.1f},{sy(pt.mu):.1f}" for pt in pts)
@@ -280,7 +280,7 @@ def box_chart(game_id: str, names: list[str], scores: dict[str, list[int]]) -> s
         s = sorted(scores[name])
         q1, med, q3 = quartiles(s)
         yc = _TOP + row * i + row / 2
-        colour, _ = line_style(i)
+        colour, _ = chart_line_style(i)
         shown = name if len(name) <= 16 else name[:15] + "…"
         parts.append(
             f'<g class="box-row" data-player-index="{i}"><title>{escaped(name)}: lowest {s[0]}, median '

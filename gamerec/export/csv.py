@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..engine import Event, GameState
 from ..escape import CsvFields, csv_line
-from ..format.progress import Tally
+from ..format.progress import ProgressTally
 from ..format.record import Action, Bid, Cards, Record
 from ..games.views import presenter
 from ..stepper import TrickVisitor, walk
@@ -271,7 +271,7 @@ def to_csv(records: Iterable[Record]) -> str:
 
 
 def csv_export(
-    records: Sequence[Record], source: str, numbers: Sequence[int], tally: Tally | None = None
+    records: Sequence[Record], source: str, numbers: Sequence[int], tally: ProgressTally | None = None
 ) -> tuple[bytes, list[Verdict]]:
     """The CSV of ``records`` (numbered by ``numbers`` in ``source``) and the verdict on
     each that is not valid; ``tally`` hears of each record."""

@@ -16,7 +16,7 @@ or style sheets from elsewhere; a Content-Security-Policy forbids any fetch):
   moves; listed on the page), a slider over all steps and an SVG chart of the running
   totals of each scoring side (the stepper's totals after each scored deal, in ``totals``):
   the deals by number along x, the score up y, a line per side in its own colour
-  (:func:`line_style`: Okabe-Ito colours, each with its own dash pattern and point shape,
+  (:func:`page_line_style`: Okabe-Ito colours, each with its own dash pattern and point shape,
   the first lines drawn wider so that lines on top of each other still show), a grey marker
   at the current step, a legend with each side's total at that step, and as wide as the
   page (drawn again when it resizes);
@@ -175,7 +175,7 @@ def _page_data(record: Record, source: str, index: int, seat: int | None, read: 
     except FormatError:
         faces, deal_word = {}, "deal"
     for k, side in enumerate(sides):
-        side.colour, side.dash = line_style(k)
+        side.colour, side.dash = page_line_style(k)
     totals = [
         _Total(e.deal, i, list(e.totals))
         for i, s in enumerate(replay_steps)
@@ -208,12 +208,12 @@ PALETTE = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#0
 DASHES = ("", "8 4", "2 3", "10 3 2 3")
 
 
-def line_style(k: int) -> tuple[str, str]:
+def page_line_style(k: int) -> tuple[str, str]:
     """The colour and dash pattern of the chart's ``k``-th line (from 0): Okabe-Ito colours,
     each with its own dash pattern (the first solid); past seven lines, hues a golden angle
     apart. No line is grey, the marker's colour.
 
-    >>> line_style(0), line_style(1), line_style(9)
+    >>> page_line_style(0), page_line_style(1), page_line_style(9)
     (('#0072b2', ''), ('#e69f00', '8 4'), ('hsl(158 70% 38%)', '8 4'))
     """
     dash = DASHES[k % len(DASHES)]

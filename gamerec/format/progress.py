@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["OnProgress", "Tally", "input_size"]
+__all__ = ["OnProgress", "ProgressTally", "input_size"]
 
 #: ``on_progress(done_records, done_bytes, total_bytes)``
 OnProgress = Callable[[int, int, "int | None"], None]
@@ -42,7 +42,7 @@ def input_size(paths: Iterable[str | Path]) -> int | None:
     return total
 
 
-class Tally:
+class ProgressTally:
     """The records and bytes done so far, passed on to an :data:`OnProgress` (which may be
     None: then nothing is counted)."""
 

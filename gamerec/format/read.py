@@ -26,7 +26,7 @@ from .detect import BOM as _BOM
 from .detect import NOT_BLANK, detect, wants_more
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
-from .progress import OnProgress, Tally, input_size
+from .progress import OnProgress, ProgressTally, input_size
 from .record import Record
 
 __all__ = [
@@ -132,7 +132,7 @@ def read_file(path: str | Path, on_progress: OnProgress | None = None) -> Iterat
     one is asked for."""
     if on_progress is None:
         return map(decode_raw, raw_file(path))
-    tally = Tally(on_progress, input_size([path]))
+    tally = ProgressTally(on_progress, input_size([path]))
     return map(decode_raw, tally.counted(raw_file(path), _size))
 
 
@@ -358,7 +358,7 @@ def raw_records(paths: Paths, on_progress: OnProgress | None = None) -> Iterator
     files = as_paths(paths)
     raws: Iterator[RawRecord] = (raw for p in files for raw in raw_file(p))
     if on_progress is not None:
-        raws = Tally(on_progress, input_size(files)).counted(raws, _size)
+        raws = ProgressTally(on_progress, input_size(files)).counted(raws, _size)
     yield from raws
 
 

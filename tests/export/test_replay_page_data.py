@@ -13,7 +13,7 @@ from conftest import FIXTURES
 from helpers import cli
 
 from gamerec.events import DealScored
-from gamerec.export.html import html_replay, line_style
+from gamerec.export.html import html_replay, page_line_style
 from gamerec.format.read import read_file
 from gamerec.format.record import Record
 from gamerec.present import Replay
@@ -81,7 +81,7 @@ def test_chart_data_is_the_steppers_running_totals(game: str) -> None:
 
 
 def test_line_styles_are_distinct_for_many_sides() -> None:
-    styles = [line_style(k) for k in range(40)]
+    styles = [page_line_style(k) for k in range(40)]
     assert len({c for c, _ in styles}) == 40
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from gamerec.format.record import Bid
 from gamerec.recorder import Recorder, Rejected
-from gamerec.tableside import card_completions, completions, score_sheet, seat_at, table_lines, toolbar
+from gamerec.tableside import card_completions, completions, score_sheet_text, seat_at, table_lines, toolbar
 
 
 def blackball(tmp_path: Path) -> Recorder:
@@ -81,7 +81,7 @@ def test_the_table_and_the_toolbar(tmp_path: Path) -> None:
     assert "  0 Ann: QS · bid 1, won 0" in shown and "Trump: ♦ diamonds (up-card AD)" in shown
     rec.enter("play AH")
     rec.enter("play QS")
-    assert "Total" in score_sheet(rec) and "Round" in score_sheet(rec)
+    assert "Total" in score_sheet_text(rec) and "Round" in score_sheet_text(rec)
     rec.close()
 
 
