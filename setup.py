@@ -24,11 +24,11 @@ COMPILED = [
     "gamerec/games/forest/rules.py",
     "gamerec/games/tricks.py",
     # the presenters and the replay for people: a view and the texts of every step
-    "gamerec/games/view_base.py",
-    "gamerec/games/blackball/view.py",
-    "gamerec/games/black_swan_2012/view.py",
-    "gamerec/games/black_swan_taroc/view.py",
-    "gamerec/games/forest/view.py",
+    "gamerec/games/presenting.py",
+    "gamerec/games/blackball/presenter.py",
+    "gamerec/games/black_swan_2012/presenter.py",
+    "gamerec/games/black_swan_taroc/presenter.py",
+    "gamerec/games/forest/presenter.py",
     "gamerec/present.py",
     # the stepper every replay walks, and the CSV lines and Parquet rows made from its steps
     "gamerec/stepper.py",

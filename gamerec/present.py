@@ -22,7 +22,7 @@ from .engine import Event, GameState
 from .escape import terminal_text
 from .format.record import Action, Record
 from .games import get_game
-from .games.views import Presenter, presenter
+from .games.presenters import Presenter, presenter
 from .stepper import OutcomeVisitor, run, visit
 from .verdicts import Verdict, verdict_of
 from .view import View

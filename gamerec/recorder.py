@@ -52,7 +52,7 @@ from .format.notation_read import parse_record
 from .format.record import Action, Meta, Record
 from .format.write import same_file, write_records
 from .games import get_game
-from .games.views import presenter
+from .games.presenters import presenter
 from .hidden_hands import EarlierBreach, HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release
 from .journal_entries import (

@@ -14,7 +14,7 @@ import msgspec
 
 from .entry_line import seat_at
 from .escape import terminal_text
-from .games.views import presenter
+from .games.presenters import presenter
 from .recorder import Recorder
 from .view import View
 

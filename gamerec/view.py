@@ -1,5 +1,5 @@
 """What a replay shows after a step, for people: the table in card codes and plain words.
-Each game's presenter (:mod:`gamerec.games.views`) makes these from the rules' state;
+Each game's presenter (:mod:`gamerec.games.presenters`) makes these from the rules' state;
 the terminal replay, the HTML page and the text export show them. The rules never do."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from ..engine import Event, GameState
 from ..escape import CsvFields, csv_line
 from ..format.progress import ProgressTally
 from ..format.record import Action, Bid, Cards, Record
-from ..games.views import presenter
+from ..games.presenters import presenter
 from ..stepper import TrickVisitor, walk
 from ..verdicts import Verdict, verdict_of
 

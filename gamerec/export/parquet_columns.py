@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import PLEDGES
 from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
-from ..games.views import presenter
+from ..games.presenters import presenter
 
 __all__ = ["ActionRows", "DealRows", "run_of_row"]
 

@@ -11,7 +11,7 @@ from ..engine import Event, GameState
 from ..escape import terminal_text
 from ..format.record import Action, Record
 from ..games import get_game
-from ..games.views import presenter
+from ..games.presenters import presenter
 from ..present import sheet_text, step_text
 from ..stepper import OutcomeVisitor, walk
 from ..verdicts import Verdict, verdict_of

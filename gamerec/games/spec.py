@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import Game
 
 if TYPE_CHECKING:  # (loaded when asked for: the rules never need them)
-    from .view_base import Presenter
+    from .presenting import Presenter
 
 __all__ = ["GameSpec"]
 

@@ -1,6 +1,6 @@
 """Rules apart from their presentation (issue 13, item 3): the rules interface (`Game`,
 `GameState`) keeps what a rules engine needs; views, descriptions and score sheets are each
-game's presenter's (gamerec/games/<game>/view.py, found by `presenter(game_id)`), and nothing
+game's presenter's (gamerec/games/<game>/presenter.py, found by `presenter(game_id)`), and nothing
 below the replay for people imports one, so verification never pays for them."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from gamerec.bots import simulate
 from gamerec.engine import Game, GameState
 from gamerec.errors import FormatError
 from gamerec.games import GAMES
-from gamerec.games.view_base import Presenter
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
+from gamerec.games.presenting import Presenter
 
 PRESENTATION = ("view", "seat", "describe", "describe_action", "action_detail", "history_text")
 
@@ -57,7 +57,7 @@ def below(graph: dict[str, set[str]], module: str) -> set[str]:
 def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     graph = import_graph()
     presenters = {
-        m for m in graph if m.startswith("gamerec.games.") and m.endswith((".view", ".views", ".view_base"))
+        m for m in graph if m.startswith("gamerec.games.") and m.endswith((".presenter", ".presenters", ".presenting"))
     }
     assert len(presenters) == 6
     # a game's spec names its presenter, which it imports when first asked for it (the
@@ -70,4 +70,4 @@ def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     rules += [f"gamerec.games.{g.replace('-', '_')}.rules" for g in GAMES]
     for module in rules:
         assert below(graph, module).isdisjoint(presenters), module
-    assert "gamerec.games.views" in graph["gamerec.present"]
+    assert "gamerec.games.presenters" in graph["gamerec.present"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gamerec
 from gamerec.events import DealScored
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 
 
 def test_black_swan_2012_names_the_sides_of_a_deals_scores() -> None:

@@ -18,7 +18,7 @@ from gamerec.engine import action_text
 from gamerec.export import to_text
 from gamerec.format.record import Bid, Cards, Declare, Pass, Play, Pledge
 from gamerec.games import get_game
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 from gamerec.present import Replay
 from gamerec.stepper import steps
 from gamerec.view import View

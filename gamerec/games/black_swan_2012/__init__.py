@@ -1,4 +1,9 @@
-"""black_swan_2012: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""
+"""Black Swan (2012), a shedding game: the game as one unit. Its rules (:mod:`.rules`, whose
+docstring states them; docs/rules/black-swan-2012.md gives them in full), its rule options
+(:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
+statistics (:mod:`.stats`); this module gives gamerec its spec, :data:`SPEC`. Its plays'
+combinations (:mod:`.combinations`), every play a hand can make (:mod:`.plays`, from the
+suits' tables of :mod:`.suits`)."""
 
 from __future__ import annotations
 
@@ -8,14 +13,14 @@ from ..spec import GameSpec
 from .rules import BlackSwan2012
 
 if TYPE_CHECKING:
+    from .presenter import BlackSwan2012View
     from .stats import BlackSwan2012Statistics
-    from .view import BlackSwan2012View
 
 __all__ = ["SPEC"]
 
 
 def _presenter() -> type[BlackSwan2012View]:
-    from .view import BlackSwan2012View
+    from .presenter import BlackSwan2012View
 
     return BlackSwan2012View
 

@@ -1,4 +1,8 @@
-"""black_swan_taroc: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""
+"""Black Swan with the Dridge Taroc deck, a trick game: the game as one unit. Its rules
+(:mod:`.rules`, whose docstring states them; docs/rules/black-swan-taroc.md gives them in
+full), its rule options (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay
+shows it) and its statistics (:mod:`.stats`); this module gives gamerec its spec,
+:data:`SPEC`."""
 
 from __future__ import annotations
 
@@ -8,14 +12,14 @@ from ..spec import GameSpec
 from .rules import BlackSwanTaroc
 
 if TYPE_CHECKING:
+    from .presenter import BlackSwanTarocView
     from .stats import BlackSwanTarocStatistics
-    from .view import BlackSwanTarocView
 
 __all__ = ["SPEC"]
 
 
 def _presenter() -> type[BlackSwanTarocView]:
-    from .view import BlackSwanTarocView
+    from .presenter import BlackSwanTarocView
 
     return BlackSwanTarocView
 

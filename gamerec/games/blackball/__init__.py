@@ -1,4 +1,7 @@
-"""blackball: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""
+"""Blackball, an Oh Hell variant: the game as one unit. Its rules (:mod:`.rules`, whose
+docstring states them; docs/rules/blackball.md gives them in full), its rule options
+(:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
+statistics (:mod:`.stats`); this module gives gamerec its spec, :data:`SPEC`."""
 
 from __future__ import annotations
 
@@ -8,14 +11,14 @@ from ..spec import GameSpec
 from .rules import Blackball
 
 if TYPE_CHECKING:
+    from .presenter import BlackballView
     from .stats import BlackballStatistics
-    from .view import BlackballView
 
 __all__ = ["SPEC"]
 
 
 def _presenter() -> type[BlackballView]:
-    from .view import BlackballView
+    from .presenter import BlackballView
 
     return BlackballView
 

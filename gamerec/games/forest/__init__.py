@@ -1,4 +1,8 @@
-"""forest: its rules (:mod:`.rules`) and its presenter (:mod:`.view`)."""
+"""Forest, a trick game with the forest card: the game as one unit. Its rules (:mod:`.rules`,
+whose docstring states them; docs/rules/forest.md gives them in full), its rule options
+(:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
+statistics (:mod:`.stats`); this module gives gamerec its spec, :data:`SPEC`. Its deck
+(:mod:`.deck`)."""
 
 from __future__ import annotations
 
@@ -8,14 +12,14 @@ from ..spec import GameSpec
 from .rules import Forest
 
 if TYPE_CHECKING:
+    from .presenter import ForestView
     from .stats import ForestStatistics
-    from .view import ForestView
 
 __all__ = ["SPEC"]
 
 
 def _presenter() -> type[ForestView]:
-    from .view import ForestView
+    from .presenter import ForestView
 
     return ForestView
 

@@ -41,7 +41,7 @@ from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.plays import playable
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 from gamerec.present import Replay
 from gamerec.verdicts import Verdict, verify_record
 

@@ -23,7 +23,7 @@ from gamerec.format.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-2012")

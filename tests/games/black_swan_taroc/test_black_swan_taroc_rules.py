@@ -48,7 +48,7 @@ from gamerec.games.black_swan_taroc.rules import (
     TrickTaken,
     par_and_finals,
 )
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-taroc")

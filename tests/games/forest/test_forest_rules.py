@@ -27,7 +27,7 @@ from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestRules, ForestState, ForestTurned, round_score, trick_winner
-from gamerec.games.views import presenter
+from gamerec.games.presenters import presenter
 from gamerec.verdicts import verify_record
 
 GAME = get_game("forest")

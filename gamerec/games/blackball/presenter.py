@@ -10,7 +10,7 @@ from ...cards import FRENCH, SUIT_NAMES
 from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon
 from ...format.record import Action, Play
 from ...view import SeatView, View
-from ..view_base import Presenter, without
+from ..presenting import Presenter, without
 from .rules import _BIDDING, SUIT_SYMBOLS, BlackballState
 
 __all__ = ["BlackballView"]

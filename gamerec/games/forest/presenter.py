@@ -10,7 +10,7 @@ from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
 from ...events import ForestTurned
 from ...format.record import Action, Play
 from ...view import SeatView, View
-from ..view_base import Presenter, without
+from ..presenting import Presenter, without
 from .deck import FOREST_COLOUR_NAMES
 from .rules import _N, DECK, ForestState, trick_colours
 

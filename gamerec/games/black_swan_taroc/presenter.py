@@ -13,7 +13,7 @@ from ...engine import DealScored, Event, GameState, plural
 from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ...format.record import Action, Pass, Play, Pledge
 from ...view import SeatView, View
-from ..view_base import Presenter, without
+from ..presenting import Presenter, without
 from .rules import _LEAD, _OVER, DECK, BlackSwanTarocState
 
 __all__ = ["BlackSwanTarocView"]

@@ -12,7 +12,7 @@ from ...engine import DealScored, Event, GameState, MatchEnded
 from ...events import Captured, Declared, WentOut
 from ...format.record import Action, Cards
 from ...view import SeatView, View
-from ..view_base import Presenter
+from ..presenting import Presenter
 from .combinations import TABLE, combination
 from .rules import _POINTS, DECK, BlackSwan2012State
 

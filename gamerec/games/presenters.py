@@ -1,11 +1,11 @@
 """The presenters, by game id: how each game is shown to people (see
-:mod:`gamerec.games.view_base`), asked of the game's spec. The rules never need them;
+:mod:`gamerec.games.presenting`), asked of the game's spec. The rules never need them;
 replays, exports and recording do."""
 
 from __future__ import annotations
 
 from . import get_spec
-from .view_base import Presenter
+from .presenting import Presenter
 
 __all__ = ["Presenter", "presenter"]
 

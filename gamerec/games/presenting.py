@@ -3,7 +3,7 @@ state as a replay shows it (:meth:`Presenter.view`), an event or an action in wo
 export adds about an action, and the game's score sheet. The rules (:class:`~gamerec.engine.Game`,
 :class:`~gamerec.engine.GameState`) know none of this; a presenter reads a state's attributes
 (hands, trick, totals, ...) directly. Each game's presenter is in ``gamerec/games/<game>_view.py``;
-:func:`gamerec.games.views.presenter` gives the one of a game id."""
+:func:`gamerec.games.presenters.presenter` gives the one of a game id."""
 
 from __future__ import annotations
 
@@ -159,7 +159,7 @@ class Viewer:
     hands hidden). Views share the parts that did not change: they are frozen, and their
     lists are never changed in place.
 
-    >>> from gamerec.games.views import presenter
+    >>> from gamerec.games.presenters import presenter
     >>> from gamerec.stepper import steps
     >>> from gamerec.bots import simulate
     >>> record = next(simulate("blackball", players=3, games=1, seed=1))
