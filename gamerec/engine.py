@@ -494,6 +494,9 @@ class Game(ABC, Generic[R]):
     examples: ClassVar[tuple[str, ...]] = ("play CARD",)
     state_class: ClassVar[type[GameState]]
     bots: ClassVar[Mapping[str, Bot]]
+    #: the rule ids this game's own rules give, with what each means (the rules every game
+    #: shares are :data:`gamerec.errors.RULES`): docs/errors.md lists them all
+    rule_ids: ClassVar[Mapping[str, str]] = {}
 
     def parse_rules(self, raw: Mapping[str, Any], players: int) -> R:
         """The typed rules of a record's rules block; Illegal for an unknown option or a

@@ -111,9 +111,11 @@ FORMAT_CODES: dict[str, str] = {
     "format.text": "a line of the text notation that cannot be read",
 }
 
-#: Every rule id of an *illegal* or *incomplete* verdict (and of ``gamerec record``'s
-#: refusals), with what it means. The rule ids of the games are listed per game in
-#: docs/rules/; tests check this table against the code and docs/errors.md.
+#: The rule ids every game may give an *illegal* or *incomplete* verdict (and ``gamerec
+#: record``'s refusals), with what each means. A game's own ids are its
+#: :attr:`gamerec.engine.Game.rule_ids`; :func:`gamerec.games.rule_ids` gives them all. The
+#: rule ids of the games are listed per game in docs/rules/; tests check both tables against
+#: the code and docs/errors.md.
 RULES: dict[str, str] = {
     # the record as a whole
     "game": "the record's game cannot be played: no such game",
@@ -127,9 +129,8 @@ RULES: dict[str, str] = {
     "deal-size": "a hand holds a number of cards other than the deal's hand size",
     "deal-card": "a card dealt that is not in this game's deck",
     "deal-duplicate": "a card dealt more often than the deck holds it",
-    "deal-upcard": "blackball: a trump round without exactly one up-card, or a no-trump round with one",
     "deal-stock": "a stock longer than the cards left after the deal",
-    "deal-draw": "black-swan-taroc: a dealer draw that does not make the recorded dealer",
+    "deal-draw": "a dealer draw in a game that records none, or one that does not make the recorded dealer",
     "deal-unfinished": "a deal stops before its end, yet another follows",
     "deal-after-end": "a deal after the game is over",
     # actions
@@ -137,21 +138,13 @@ RULES: dict[str, str] = {
     "wrong-action": "an action of a kind that is not due now",
     "out-of-turn": "an action by a player whose turn it is not",
     "not-held": "a card (or pledge) the player does not hold",
-    "bid-range": "blackball: a bid outside 0 .. the hand size",
-    "hook": "blackball, option hook: the dealer's bid makes the bids total the hand size",
     "follow-suit": "a card of another suit while holding the led suit",
-    "must-trump": "blackball, option must_trump: no trump played while void in the led suit and holding one",
-    "follow-colour": "forest: a card of another colour while holding the led colour",
-    "play-empty": "black-swan-2012: a turn that plays no card",
-    "too-many": "black-swan-2012: more cards than the table of seven has room for",
-    "combination": "black-swan-2012: cards that are no single, group or sequence",
-    "declare": "black-swan-2012: a declaration of the Black Swan that is not allowed",
-    "pledge-lead": "black-swan-taroc: a pledge led or passed down",
-    "swan-last": "black-swan-taroc: the Black Swan led or played while other cards are in hand",
     # incomplete records
     "stock-missing": "the rules need a stock card the record does not give (verdict incomplete)",
     # gamerec record's own refusals
-    "hands-unknown": "gamerec record: black-swan-taroc cannot be recorded with unknown hands",
+    "hands-unknown": (
+        "gamerec record: a game whose plays do not show every card cannot be recorded with unknown hands"
+    ),
     "undo": "gamerec record: nothing to undo",
     "note": "gamerec record: no action to attach a note to",
 }

@@ -22,7 +22,7 @@ from typing import Final, TypeVar
 import msgspec
 
 from .digests import Digests
-from .errors import RULES, FormatError, InputError
+from .errors import FormatError, InputError
 from .format import container
 from .format.binary import content_digest, decode_binary, decode_header, encode_binary
 from .format.encodings import Encoding
@@ -31,6 +31,7 @@ from .format.progress import OnProgress
 from .format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
 from .format.record import Header, Record
 from .format.write import encode_records
+from .games import rule_ids
 from .verdicts import Verdict, unreadable, verify_record
 
 T = TypeVar("T")
@@ -112,8 +113,9 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
         first one that makes no sense."""
         for s in status:
             _known("--status", s, SELECTABLE_STATUSES, "status", f"one of {', '.join(SELECTABLE_STATUSES)}")
+        known_rules = rule_ids() if rule else {}  # (every game's: each game is loaded)
         for r in rule:
-            _known("--rule", r, RULES, "rule id", "docs/errors.md lists them")
+            _known("--rule", r, known_rules, "rule id", "docs/errors.md lists them")
         for g in game:  # (any id: a binary file's header may name a game gamerec does not know)
             _nonempty("--game", g)
         low, high = _deals(deals) if deals is not None else (None, None)

@@ -212,7 +212,8 @@ def illegal_rule_ids(game: str) -> frozenset[str]:
     another game's, not the recorder's refusals, not ``stock-missing`` (an *incomplete*
     verdict's)."""
     assert game in GAMES, game
-    ids = frozenset(k for k, v in RULES.items() if _owner(v) in (None, game)) - {StockMissing.code}
+    shared = frozenset(k for k, v in RULES.items() if _owner(v) is None)
+    ids = (shared | frozenset(GAMES[game].rule_ids)) - {StockMissing.code}
     assert ids, game
     return ids
 

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from ..engine import Game
-from ..errors import FormatError, GamerecError
+from ..errors import RULES, FormatError, GamerecError
 from ..options import option_values, option_values_of_type
 from .spec import GameSpec
 
@@ -30,6 +30,7 @@ __all__ = [
     "get_spec",
     "option_values",
     "register",
+    "rule_ids",
 ]
 
 #: the entry-point group through which an installed package adds a game: each entry point is
@@ -157,6 +158,15 @@ def get_spec(game_id: str) -> GameSpec:
 def get_game(game_id: str) -> Game[Any]:
     """The game of ``game_id``; FormatError (``format.game``) for an unknown id."""
     return get_spec(game_id).game
+
+
+def rule_ids() -> dict[str, str]:
+    """Every rule id a verdict may carry, with what it means: the rules every game shares
+    (:data:`gamerec.errors.RULES`) and each game's own (:attr:`gamerec.engine.Game.rule_ids`)."""
+    ids = dict(RULES)
+    for game in GAMES.values():
+        ids.update(game.rule_ids)
+    return ids
 
 
 def game_info(game: Game[Any]) -> dict[str, Any]:

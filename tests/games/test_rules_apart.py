@@ -57,7 +57,9 @@ def below(graph: dict[str, set[str]], module: str) -> set[str]:
 def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     graph = import_graph()
     presenters = {
-        m for m in graph if m.startswith("gamerec.games.") and m.endswith((".presenter", ".presenters", ".presenting"))
+        m
+        for m in graph
+        if m.startswith("gamerec.games.") and m.endswith((".presenter", ".presenters", ".presenting"))
     }
     assert len(presenters) == 6
     # a game's spec names its presenter, which it imports when first asked for it (the

@@ -9,10 +9,11 @@ import re
 
 from conftest import FIXTURES
 
-from gamerec.errors import FORMAT_CODES, OTHER_CODES, RULES
+from gamerec.errors import FORMAT_CODES, OTHER_CODES
+from gamerec.games import GAMES, rule_ids
 
 ROOT = FIXTURES.parent
-KNOWN = {**FORMAT_CODES, **RULES, **OTHER_CODES}
+KNOWN = {**FORMAT_CODES, **rule_ids(), **OTHER_CODES}
 RAISERS = {"Illegal": 0, "Rejected": 1, "FormatError": 1}
 
 
@@ -31,7 +32,7 @@ def raised_ids() -> dict[str, set[str]]:
             args = {**{i: a for i, a in enumerate(node.args)}, **{k.arg: k.value for k in node.keywords}}
             value = args.get(at, args.get("code" if name == "FormatError" else "rule"))
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                found.setdefault(value.value, set()).add(path.name)
+                found.setdefault(value.value, set()).add(path.relative_to(ROOT).as_posix())
     return found
 
 
@@ -79,10 +80,23 @@ def test_docs_list_exactly_the_registered_ids() -> None:
 def test_the_rule_ids_of_each_game_are_in_its_rules_doc() -> None:
     """A game's rules doc names the ids its engine raises."""
     raised = raised_ids()
-    modules = {"blackball": "blackball.py", "black-swan-2012": "black_swan_2012.py",
-               "black-swan-taroc": "black_swan_taroc.py", "forest": "forest.py"}  # fmt: skip
-    for game, module in modules.items():
+    for game in GAMES:
+        package = f"gamerec/games/{game.replace('-', '_')}/"
         doc = (ROOT / "docs" / "rules" / f"{game}.md").read_text()
-        own = {k for k, where in raised.items() if module in where and k in RULES}
-        missing = {k for k in own if f"`{k}`" not in doc}
+        own = {k for k, where in raised.items() if any(w.startswith(package) for w in where) and k in KNOWN}
+        assert own, game
+        missing = {k for k in own | set(GAMES[game].rule_ids) if f"`{k}`" not in doc}
         assert not missing, f"docs/rules/{game}.md does not name {missing}"
+
+
+def test_a_games_own_rule_ids_are_raised_by_its_rules_alone() -> None:
+    """Each id a game registers as its own (``Game.rule_ids``) is raised in its package and
+    nowhere else, and no two games register the same id."""
+    raised = raised_ids()
+    seen: dict[str, str] = {}
+    for game in GAMES:
+        package = f"gamerec/games/{game.replace('-', '_')}/"
+        for k in GAMES[game].rule_ids:
+            assert k not in seen, f"{k} registered by {seen.get(k)} and {game}"
+            seen[k] = game
+            assert raised.get(k) and all(w.startswith(package) for w in raised[k]), (game, k, raised.get(k))

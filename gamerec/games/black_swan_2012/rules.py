@@ -551,6 +551,12 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 
 class BlackSwan2012(Game[BlackSwan2012Rules]):
+    rule_ids: ClassVar[dict[str, str]] = {
+        "play-empty": "black-swan-2012: a turn that plays no card",
+        "too-many": "black-swan-2012: more cards than the table of seven has room for",
+        "combination": "black-swan-2012: cards that are no single, group or sequence",
+        "declare": "black-swan-2012: a declaration of the Black Swan that is not allowed",
+    }
     id = "black-swan-2012"
     examples = ("play 7H 8H 9H", "play QS", "declare")
     title = "Black Swan (2012), the shedding game"

@@ -851,6 +851,10 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 
 class BlackSwanTaroc(Game[BlackSwanTarocRules]):
+    rule_ids: ClassVar[dict[str, str]] = {
+        "pledge-lead": "black-swan-taroc: a pledge led or passed down",
+        "swan-last": "black-swan-taroc: the Black Swan led or played while other cards are in hand",
+    }
     id = "black-swan-taroc"
     stock_in_play = True
     examples = ("play 2C", "pass AS4", "pledge stone")

@@ -442,6 +442,14 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 
 class Blackball(Game[BlackballRules]):
+    rule_ids: ClassVar[dict[str, str]] = {
+        "deal-upcard": "blackball: a trump round without exactly one up-card, or a no-trump round with one",
+        "bid-range": "blackball: a bid outside 0 .. the hand size",
+        "hook": "blackball, option hook: the dealer's bid makes the bids total the hand size",
+        "must-trump": (
+            "blackball, option must_trump: no trump played while void in the led suit and holding one"
+        ),
+    }
     id = "blackball"
     title = "Blackball (an Oh Hell variant)"
     deck = FRENCH

@@ -449,6 +449,9 @@ def smart_bot(state: GameState, rng: random.Random) -> Action:
 
 
 class Forest(Game[ForestRules]):
+    rule_ids: ClassVar[dict[str, str]] = {
+        "follow-colour": "forest: a card of another colour while holding the led colour",
+    }
     id = "forest"
     stock_in_play = True
     turns_cards = True
