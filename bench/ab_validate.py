@@ -24,7 +24,7 @@ simulate``'s bots with a fixed seed, repeated under other player names as
 ``bench/batch.py`` makes them, so each record is distinct) are written once as one binary
 file that both sides read. In a child process, a side validates the file as ``gamerec
 validate --jobs 1`` does (``verify_batch(..., scores=False)`` and the duplicate check of
-:class:`gamerec.standings.Duplicates`, without printing): once to warm up, then
+:class:`gamerec.tables.standings.Duplicates`, without printing): once to warm up, then
 ``--passes`` times, each timed in the child's CPU time (``time.process_time``: a child
 waiting for a core is not charged) after ``gc.collect()``, the collector enabled as in
 production; the child's best pass counts. Every verdict must be ``valid`` and the two sides
@@ -79,7 +79,7 @@ _CHILD = """
 import gc, json, sys, time
 import gamerec
 from gamerec.batch import verify_batch
-from gamerec.standings import Duplicates
+from gamerec.tables.standings import Duplicates
 
 def validate(path):
     seen, counts = Duplicates(), {}

@@ -15,7 +15,7 @@ busy spell on a shared machine does not pass for growth.
 With ``--hands unknown`` the game is recorded as at a real table: a seeded game (random
 bots) is entered action by action with its hands never given (the dealer, the up-card and
 each forest card as the rules turn them), so each entry is checked on what is known
-(``gamerec.hidden_hands``) and each deal's hands are rebuilt and checked at its end. Each
+(``gamerec.recording.hidden_hands``) and each deal's hands are rebuilt and checked at its end. Each
 stock card given is an entry as well, timed as one (forest: one a trick; a long deal,
 ``--rule max_number=99``, shows whether an entry costs more late in a deal).
 
@@ -41,7 +41,7 @@ from gamerec import compiled
 from gamerec.bots import simulate
 from gamerec.format.notation import format_action
 from gamerec.games import get_game
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 WINDOW = 20
 #: where the journals are written (``--journal-dir``; None: the system's temporary folder)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gamerec import compiled
 from gamerec.batch import verify_batch
 from gamerec.export.report import report
-from gamerec.standings import standings
+from gamerec.tables.standings import standings
 
 ROOT = Path(__file__).resolve().parent.parent
 AIM = 3.0

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .format.read import Entry
     from .format.record import Record
     from .present import Replay
-    from .standings import SortKey, Standings
+    from .tables.standings import SortKey, Standings
     from .verdicts import Verdict
 
 
@@ -81,7 +81,7 @@ def __getattr__(name: str) -> Any:
 
         value = Replay
     elif name == "Standings":
-        from .standings import Standings
+        from .tables.standings import Standings
 
         value = Standings
     elif name == "Verdict":
@@ -175,7 +175,7 @@ def score(source: Paths | Iterable[Verdict], *, jobs: int = 1, sort: SortKey = "
     """The standings of the valid records of ``source`` (paths, as :func:`read` takes them,
     or verdicts already made): per game and player, games, wins, total, mean and best
     score; duplicates counted once, records that are not valid listed."""
-    from .standings import standings
+    from .tables.standings import standings
     from .verdicts import Verdict
 
     if isinstance(source, str) or hasattr(source, "__fspath__"):

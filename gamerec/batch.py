@@ -1,5 +1,5 @@
 """Batches: verify many records, in order, in one process or several (the duplicates and
-standings of a batch are in :mod:`gamerec.standings`).
+standings of a batch are in :mod:`gamerec.tables.standings`).
 
 Records are read undecoded (:func:`gamerec.format.read.raw_records`) and decoded and verified
 where the work is done, so only bytes travel to other processes and verdicts come back.

@@ -4,9 +4,9 @@ the CLI on the same files. Needs the optional extra ``dask``.
 Each file is one task (split a collection into many files to spread it): a worker reads,
 decodes and verifies its file's records. Duplicates across files and partitions are found
 by shuffling the records' duplicate keys (content hash and verdict, see
-:func:`gamerec.standings.duplicate_key`) by key, never by gathering every record in one
+:func:`gamerec.tables.standings.duplicate_key`) by key, never by gathering every record in one
 place; each duplicate is counted once, as ``gamerec validate`` and ``score`` count it.
-Standings are added up per file (:class:`gamerec.standings.Tally`) and merged. Any Dask
+Standings are added up per file (:class:`gamerec.tables.standings.Tally`) and merged. Any Dask
 scheduler runs it, local or distributed (docs/batch.md)::
 
     >>> from gamerec.distributed import verdict_bag, summarize_bag
@@ -31,7 +31,7 @@ import msgspec
 from .errors import InputError
 from .format.paths import Paths, as_paths, expand_paths
 from .format.read import RawRecord, decode_raw, raw_bytes, raw_file
-from .standings import SortKey, Standings, Tally, Triage, duplicate_key
+from .tables.standings import SortKey, Standings, Tally, Triage, duplicate_key
 from .verdicts import STATUSES, Verdict
 
 __all__ = ["expand", "standings", "summarize_bag", "verdict_bag", "verify_file", "write_parquet"]
@@ -308,7 +308,7 @@ def _merge(
 def standings(
     paths: Paths, sort: SortKey = "wins", npartitions: int | None = None, **compute: Any
 ) -> Standings:
-    """:func:`gamerec.standings.standings` of every record of the files, directories, globs
+    """:func:`gamerec.tables.standings.standings` of every record of the files, directories, globs
     or URLs named, worked out on Dask: the same standings, records left out, duplicates
     and counts as ``gamerec score --standings --json`` gives. A partition's verdicts wait
     in its worker's memory until the duplicates are known."""

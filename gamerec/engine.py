@@ -17,7 +17,7 @@ catch the error and go on from the same state (after revealing the card, say).
 A deal may also be played with its hands hidden (:attr:`GameState.hidden`): it begins with
 every hand empty and :meth:`GameState.hold` puts each card in its seat's hand as an action
 shows it (:meth:`Game.shows`), so the same rules check what does not depend on unseen cards
-(:mod:`gamerec.hidden_hands`).
+(:mod:`gamerec.recording.hidden_hands`).
 
 Why one module of over 500 lines: it is the one interface every game implements, the two
 classes a game subclasses and the checks every game's deal makes through them
@@ -259,7 +259,7 @@ class GameState(ABC):
         #: whether the current deal's hands are hidden (``gamerec record --hands unknown``):
         #: it begins with every hand empty, and :meth:`hold` puts a seat's cards in its hand as
         #: its actions show them, so the rules check everything that does not depend on the
-        #: cards nobody has seen (:mod:`gamerec.hidden_hands`)
+        #: cards nobody has seen (:mod:`gamerec.recording.hidden_hands`)
         self.hidden = False
 
     # -- deals ----------------------------------------------------------------------------

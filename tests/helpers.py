@@ -162,7 +162,7 @@ def record_unknown(record: Any, journal: Path) -> Recorded:
     up-card with the deal, each stock card when the rules turn it, then each action: its
     hands are never typed), until the first refusal."""
     from gamerec.format.notation import format_action
-    from gamerec.recorder import Recorder, Rejected
+    from gamerec.recording.recorder import Recorder, Rejected
 
     game = GAMES[record.game]
     deck = game.deck

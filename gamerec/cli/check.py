@@ -13,7 +13,7 @@ import typer
 from ..batch import default_jobs, verify_batch
 from ..format.paths import expand_paths
 from ..games import GAMES
-from ..standings import Duplicates, standings
+from ..tables.standings import Duplicates, standings
 from ..verdicts import STATUSES, Verdict
 from .app import err, exit_of, out
 from .files import json_line, print_json
@@ -27,7 +27,7 @@ class _Batch:
     ``quiet``) and the counts of each verdict. With ``dedupe``, a record seen before (same
     content hash and verdict) is reported on stderr, counted once and not yielded (given to
     ``on_duplicate`` as ``(record, first)``); without, every verdict is yielded, for an
-    aggregate that triages them itself (:class:`gamerec.standings.Triage`)."""
+    aggregate that triages them itself (:class:`gamerec.tables.standings.Triage`)."""
 
     def __init__(
         self,

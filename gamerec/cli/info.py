@@ -10,11 +10,11 @@ from typing import Annotated, Any
 import msgspec
 import typer
 
+from ..archives.select import Selecting, Selection, select
 from ..errors import FormatError
 from ..format.listing import Listing, list_records
 from ..format.schema import write_schemas
 from ..games import games_info
-from ..select import Selecting, Selection, select
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
 from .lines import line

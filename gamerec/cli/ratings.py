@@ -1,5 +1,5 @@
 """``gamerec ratings``: every player's rating per game from the valid records of a batch
-(:func:`gamerec.ratings.rate`), as tables, one JSON document or CSV."""
+(:func:`gamerec.tables.ratings.rate`), as tables, one JSON document or CSV."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from ..escape import csv_table
-from ..ratings import MODEL, PlayerRating, Ratings, rate
+from ..tables.ratings import MODEL, PlayerRating, Ratings, rate
 from .app import err, exit_of, out
 from .check import _Batch, report_triage, say_set_aside
 from .files import print_json

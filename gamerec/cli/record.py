@@ -1,5 +1,5 @@
 """``gamerec record``: a game recorded as it is played, through a prompt loop over
-:class:`gamerec.recorder.Recorder` (every action checked when entered, every step kept in a
+:class:`gamerec.recording.recorder.Recorder` (every action checked when entered, every step kept in a
 journal)."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from ..escape import shell_word
 from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
-from ..recorder import Recorder
-from ..tableside import completions, legal_line, stock_completions, toolbar
+from ..recording.recorder import Recorder
+from ..recording.tableside import completions, legal_line, stock_completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say
 from .lines import line, verdict_line
 from .options import (

@@ -11,10 +11,10 @@ from typing import Any
 
 from ..cards import CardCodeError, Deck
 from ..engine import plural
-from ..entry_line import seat_at
 from ..errors import GamerecError
-from ..recorder import Recorder, Rejected
-from ..tableside import card_completions, score_sheet_lines, some_lines, table_lines
+from ..recording.line import seat_at
+from ..recording.recorder import Recorder, Rejected
+from ..recording.tableside import card_completions, score_sheet_lines, some_lines, table_lines
 from .app import say
 from .record_prompt import ask
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
 
     from ..format.listing import Listing
     from ..present import Step
-    from ..standings import PlayerStanding, Standings
+    from ..tables.standings import PlayerStanding, Standings
     from ..verdicts import ScoreSheet, Verdict
     from ..view import View
 
@@ -120,7 +120,7 @@ def games_table(rows: Sequence[dict[str, object]]) -> Group:
 def standings_table(game_id: str, rows: Sequence[PlayerStanding]) -> Table:
     from rich.table import Table
 
-    from ..standings import wins_text
+    from ..tables.standings import wins_text
 
     t = Table(title=plain(f"Standings · {game_id}"), title_justify="left")
     t.add_column("#", justify="right")

@@ -1,8 +1,8 @@
 """``gamerec filter`` and ``gamerec split``: records selected from many files into one
 output (a merge, when nothing is selected), and many files' records split into one file
 per group. The selectors are options shared with ``gamerec ls``
-(:func:`selection_from`); the selecting is the library's (:mod:`gamerec.select`,
-:mod:`gamerec.split`)."""
+(:func:`selection_from`); the selecting is the library's (:mod:`gamerec.archives.select`,
+:mod:`gamerec.archives.split`)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import InputError
-from ..format.encodings import Encoding
-from ..format.write import write_all, write_atomic
-from ..select import (
+from ..archives.select import (
     Candidate,
     Selection,
     SelectionError,
@@ -25,7 +22,10 @@ from ..select import (
     select,
     unreadable_message,
 )
-from ..split import split as split_records
+from ..archives.split import split as split_records
+from ..errors import InputError
+from ..format.encodings import Encoding
+from ..format.write import write_all, write_atomic
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, say
 from .lines import line, verdict_line
 from .options import EncodingChoice, Files, Force, Quiet, complete_files, complete_game, output_form, refuse
@@ -254,7 +254,7 @@ def filter_cmd(
 
 class _Readable:
     """Whether a candidate goes on: one the selection found unreadable stops the run with
-    :func:`gamerec.select.unreadable_message` (``what``: what came of it), or with ``skip``
+    :func:`gamerec.archives.select.unreadable_message` (``what``: what came of it), or with ``skip``
     is reported on stderr and left out (the selection counted it)."""
 
     def __init__(self, skip: bool, what: str) -> None:

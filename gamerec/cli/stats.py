@@ -1,5 +1,5 @@
 """``gamerec stats``: per game and player, the numbers that game's players care about, and
-head-to-head records (:func:`gamerec.stats.player_stats`; each number is defined in
+head-to-head records (:func:`gamerec.tables.stats.player_stats`; each number is defined in
 docs/stats.md)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rich.table import Table
 
 from ..escape import csv_table
 from ..games import get_spec
-from ..stats import COMMON_COLUMNS, GameStats, PlayerStats, Stats, player_stats
+from ..tables.stats import COMMON_COLUMNS, GameStats, PlayerStats, Stats, player_stats
 from .app import EXIT_INPUT, err, exit_of, fail, out
 from .check import report_triage, say_set_aside
 from .files import print_json

@@ -17,7 +17,7 @@ import statistics
 from collections.abc import Callable, Sequence
 
 from ..escape import strip_controls
-from ..ratings import PlayerRating, Point, Ratings
+from ..tables.ratings import PlayerRating, Point, Ratings
 
 __all__ = [
     "box_chart",

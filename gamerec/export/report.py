@@ -3,8 +3,8 @@ the standings, the ratings and a chart of each player's rating over time, the sc
 distributions, the player statistics, the head-to-head table and the records that are not
 valid, with their verdict and why.
 
-The page is made in Python from the library's results (:func:`gamerec.standings.standings`,
-:func:`gamerec.ratings.rate`, :func:`gamerec.stats.stats_of`, one walk of each record giving
+The page is made in Python from the library's results (:func:`gamerec.tables.standings.standings`,
+:func:`gamerec.tables.ratings.rate`, :func:`gamerec.tables.stats.stats_of`, one walk of each record giving
 both the statistics and the verdict). It holds everything it shows and loads nothing: no
 script at all, one style sheet inline, the charts as inline SVG drawn here; a
 Content-Security-Policy allows exactly that style sheet (by its hash) and nothing else.
@@ -31,9 +31,9 @@ import msgspec
 
 from ..format.paths import Paths
 from ..format.progress import OnProgress
-from ..ratings import MODEL, PlayerRating, Ratings, rate
-from ..standings import PlayerStanding, standings
-from ..stats import GameStats, HeadToHead, Stats, player_stats
+from ..tables.ratings import MODEL, PlayerRating, Ratings, rate
+from ..tables.standings import PlayerStanding, standings
+from ..tables.stats import GameStats, HeadToHead, Stats, player_stats
 from ..verdicts import STATUSES, Verdict
 from ..version import __version__
 from .charts import box_chart, escaped, fixed, note, number, quartiles, rating_chart

@@ -58,9 +58,9 @@ class GameSpec:
 
     def statistics(self) -> type[Any] | None:
         """The class that collects the game's statistics from a record's walk (a
-        :class:`gamerec.stats.StatsCollector`, which sits above the registry); None when
+        :class:`gamerec.tables.stats.StatsCollector`, which sits above the registry); None when
         the game has no numbers of its own (its players' rows have the numbers every game
-        has: :class:`gamerec.stats.StatsCollector`)."""
+        has: :class:`gamerec.tables.stats.StatsCollector`)."""
         return None if self._statistics is None else self._statistics()
 
     def __repr__(self) -> str:

@@ -1,4 +1,4 @@
-"""Issue 17, "Ratings": gamerec.ratings.rate() against openskill's own numbers (the same
+"""Issue 17, "Ratings": gamerec.tables.ratings.rate() against openskill's own numbers (the same
 matches rated by openskill directly), one value checked by hand, ties (shared wins), teams,
 black-swan-taroc records of several games, date order against input order, duplicates
 counted once, and what is left out or not rated."""
@@ -16,8 +16,8 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from gamerec.batch import verify_batch
 from gamerec.bots import simulate
 from gamerec.format.write import write_records
-from gamerec.ratings import Point, date_key, places, rate
-from gamerec.standings import standings
+from gamerec.tables.ratings import Point, date_key, places, rate
+from gamerec.tables.standings import standings
 from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 

@@ -1,4 +1,4 @@
-"""Issue 17, "Player statistics": every number of ``gamerec.stats`` worked out by hand from
+"""Issue 17, "Player statistics": every number of ``gamerec.tables.stats`` worked out by hand from
 the shipped hand-worked fixtures (fixtures/<game>/games/), for every game. The working is in
 the comments: each trick or table read from the record, by the rules in docs/rules/, and the
 round or deal scores checked against the record's own claim (the scores written at the
@@ -16,7 +16,7 @@ from gamerec.games.black_swan_2012.stats import BlackSwan2012Stats
 from gamerec.games.black_swan_taroc.stats import BlackSwanTarocStats
 from gamerec.games.blackball.stats import BlackballStats
 from gamerec.games.forest.stats import ForestStats
-from gamerec.stats import HeadToHead, Stats, player_stats
+from gamerec.tables.stats import HeadToHead, Stats, player_stats
 
 
 def rows(result: Stats, game: str) -> dict[str, object]:

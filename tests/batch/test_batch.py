@@ -20,7 +20,7 @@ from gamerec.format.binary import content_hash, encode_binary
 from gamerec.format.listing import list_records
 from gamerec.format.record import Bid, Claim, Record
 from gamerec.format.write import write_records
-from gamerec.standings import PlayerStanding, sort_standings, standings
+from gamerec.tables.standings import PlayerStanding, sort_standings, standings
 from gamerec.verdicts import STATUSES, GameResult, ScoreSheet, Verdict
 
 RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "160", "GAMEREC_DEBUG": "1"})

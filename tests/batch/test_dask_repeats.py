@@ -16,7 +16,7 @@ from gamerec.bots import simulate
 from gamerec.errors import InputError
 from gamerec.format.record import Record
 from gamerec.format.write import write_records
-from gamerec.standings import standings
+from gamerec.tables.standings import standings
 
 pytest.importorskip("dask.bag")
 from gamerec import distributed as dd

@@ -1,4 +1,4 @@
-"""The duplicate index (gamerec.standings.Duplicates, an open-addressing table in arrays)
+"""The duplicate index (gamerec.tables.standings.Duplicates, an open-addressing table in arrays)
 answers as a plain dict would: the first place a (content hash, verdict) was seen, across
 files and through the table's growth."""
 
@@ -9,7 +9,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamerec.standings import Duplicates
+from gamerec.tables.standings import Duplicates
 from gamerec.verdicts import Verdict
 
 

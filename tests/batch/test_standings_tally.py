@@ -4,7 +4,7 @@ standings of the whole (what the Dask path relies on)."""
 
 from __future__ import annotations
 
-from gamerec.standings import Tally, Triage, standings
+from gamerec.tables.standings import Tally, Triage, standings
 from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 

@@ -204,7 +204,7 @@ def test_binary_records_are_copied_frame_for_frame(tmp_path: Path) -> None:
 
 def test_header_selectors_do_not_decode_bodies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast path: a selection by header fields into a binary output decodes no body."""
-    import gamerec.select as sel
+    import gamerec.archives.select as sel
 
     def boom(*_: object) -> None:
         raise AssertionError("a body was decoded")

@@ -25,15 +25,15 @@ from pathlib import Path
 import pytest
 from helpers import cli
 
+import gamerec.archives.digests
 import gamerec.cli.info
-import gamerec.digests
+from gamerec.archives.select import Digests
 from gamerec.bots import simulate
 from gamerec.cli import render
 from gamerec.cli.stdio import OUT_OF_MEMORY
 from gamerec.format import container
 from gamerec.format.listing import Listing
 from gamerec.format.write import encode_records
-from gamerec.select import Digests
 
 MAIN = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "NO_COLOR": "1"}
@@ -262,7 +262,7 @@ def test_dedupe_hashes_are_a_set(monkeypatch: pytest.MonkeyPatch) -> None:
         expected.add(v)
     assert len(seen) == len(expected)
     # one bucket holding them all: a value found across two others is not there yet
-    monkeypatch.setattr(gamerec.digests, "_BUCKET", 1 << 30)
+    monkeypatch.setattr(gamerec.archives.digests, "_BUCKET", 1 << 30)
     one = Digests()
     one._mask, one._buckets = 0, [b""]
     a, b = data[:16], data[16:32]

@@ -19,7 +19,7 @@ from helpers import cli, stderr_lines
 import gamerec
 from gamerec.bots import simulate
 from gamerec.format.write import write_records
-from gamerec.standings import Tally, player_twice
+from gamerec.tables.standings import Tally, player_twice
 
 WHY = "player 'a' sits in 2 seats: a player is counted once a game"
 

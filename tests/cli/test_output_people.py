@@ -90,7 +90,7 @@ def test_wins_print_with_one_decimal_always() -> None:
 
 
 def test_thirds_of_a_win_print_with_one_decimal() -> None:
-    from gamerec.standings import wins_text
+    from gamerec.tables.standings import wins_text
 
     assert [wins_text(x) for x in (5047 + 2 / 3, 5011.5, 12.0)] == ["5047.7", "5011.5", "12.0"]
 

@@ -20,7 +20,7 @@ from gamerec.batch import verify_batch
 from gamerec.bots import simulate
 from gamerec.format.record import Record
 from gamerec.format.write import write_records
-from gamerec.ratings import rate
+from gamerec.tables.ratings import rate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))
 from hostile import (

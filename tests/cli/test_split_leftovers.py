@@ -22,7 +22,7 @@ import pytest
 from conftest import FIXTURES
 from helpers import PROCESS_TIMEOUT, cli, distinct_records, error_line, finish, start
 
-import gamerec.split
+import gamerec.archives.split
 from gamerec.format.read import read_file
 
 RECORDS = 3000
@@ -215,7 +215,7 @@ def test_a_full_disk_while_gathering_names_the_file(tmp_path: Path, monkeypatch:
     def full(path: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
         return io.BufferedWriter(_Full(path, mode.replace("b", "")))
 
-    monkeypatch.setattr(gamerec.split, "open", full, raising=False)
+    monkeypatch.setattr(gamerec.archives.split, "open", full, raising=False)
     out = tmp_path / "out"
     r = cli("split", FIXTURES / "forest" / "tournament.grec", "--by", "game", "-o", out)
     assert r.exit_code == 2

@@ -48,7 +48,14 @@ sys.stdout.flush()
 print("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
-HEAVY = ("pyarrow", "pydantic", "gamerec.export", "gamerec.recorder", "gamerec.present", "gamerec.bots")
+HEAVY = (
+    "pyarrow",
+    "pydantic",
+    "gamerec.export",
+    "gamerec.recording.recorder",
+    "gamerec.present",
+    "gamerec.bots",
+)
 
 
 def imported(*args: str, env: dict[str, str] | None = None) -> tuple[Any, set[str], str]:

@@ -14,7 +14,7 @@ from conftest import FIXTURES
 from helpers import cli, error_line, stderr_lines
 
 from gamerec.format.write import write_records
-from gamerec.stats import player_stats
+from gamerec.tables.stats import player_stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))
 from hostile import assert_csv_inert, assert_json_inert, assert_terminal_inert, hostile_records

@@ -19,7 +19,7 @@ from gamerec.batch import verify_batch
 from gamerec.escape import strip_controls
 from gamerec.export.report import PARTS, report
 from gamerec.format.write import write_records
-from gamerec.ratings import rate
+from gamerec.tables.ratings import rate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))
 from hostile import HOSTILE, hostile_records

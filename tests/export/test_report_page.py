@@ -17,9 +17,9 @@ from gamerec.escape import strip_controls
 from gamerec.export.charts import match_order
 from gamerec.export.report import PARTS, report
 from gamerec.format.write import write_records
-from gamerec.ratings import rate
-from gamerec.standings import standings
-from gamerec.stats import player_stats
+from gamerec.tables.ratings import rate
+from gamerec.tables.standings import standings
+from gamerec.tables.stats import player_stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))
 from hostile import HOSTILE, hostile_records, illegal
@@ -213,7 +213,7 @@ def test_the_markup_names_are_escaped() -> None:
     from gamerec.export.report import report_page
     from gamerec.format.read import read_bytes
     from gamerec.format.write import encode_records
-    from gamerec.stats import stats_of
+    from gamerec.tables.stats import stats_of
     from gamerec.verdicts import Verdict
 
     games = list(simulate("forest", players=3, games=2, seed=3, names=names))

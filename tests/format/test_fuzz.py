@@ -22,7 +22,7 @@ from gamerec.format import container
 from gamerec.format.notation import format_record
 from gamerec.format.read import read_bytes
 from gamerec.format.write import encode_records
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 from gamerec.verdicts import verify_record
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,4 +1,4 @@
-"""A deal played with its hands hidden (gamerec.hidden_hands): a scenario per check. The rules
+"""A deal played with its hands hidden (gamerec.recording.hidden_hands): a scenario per check. The rules
 check what does not depend on unseen cards, with their own rule ids; the cards seen prove a
 card seen twice and a breach an earlier action made (EarlierBreach, naming it)."""
 
@@ -11,7 +11,7 @@ import pytest
 from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.format.notation import format_action, parse_action
 from gamerec.games import GAMES
-from gamerec.hidden_hands import EarlierBreach, HiddenDeal
+from gamerec.recording.hidden_hands import EarlierBreach, HiddenDeal
 
 
 def deal(

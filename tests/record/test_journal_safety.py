@@ -18,10 +18,10 @@ from conftest import FIXTURES
 from helpers import cli
 
 import gamerec.format.record as record_module
-import gamerec.recorder as recording_module
+import gamerec.recording.recorder as recording_module
 from gamerec.errors import GamerecError
 from gamerec.format.record import Bid
-from gamerec.recorder import Recorder, Rejected
+from gamerec.recording.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 BROKEN = FIXTURES / "broken"

@@ -14,7 +14,7 @@ import msgspec
 import pytest
 
 from gamerec.format.jsonform import codec
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 JOURNALS = Path(__file__).with_name("journals")
 NAMES = sorted(p.name for p in JOURNALS.glob("*.journal"))
@@ -72,7 +72,7 @@ def test_there_are_journals_of_every_kind_of_entry() -> None:
 )
 def test_a_line_that_is_no_entry_says_why(line: object, said: str) -> None:
     from gamerec.games import get_game
-    from gamerec.journal_entries import entry_of
+    from gamerec.recording.journal_entries import entry_of
 
     with pytest.raises(ValueError) as caught:
         entry_of(line, get_game("forest"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import cli
 
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 GAME = ("-g", "blackball", "-p", "Ann,Bo,Cy")
 

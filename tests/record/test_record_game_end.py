@@ -11,7 +11,7 @@ import pytest
 from helpers import cli
 
 from gamerec.format.read import read_file
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 
 def test_eof_at_another_one_writes_the_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

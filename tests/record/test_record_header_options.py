@@ -10,7 +10,7 @@ import pytest
 from helpers import cli, error_line
 
 from gamerec.errors import GamerecError
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 
 def refused_players(players: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> str:

@@ -17,7 +17,7 @@ import pytest
 from gamerec.errors import OutputExists
 from gamerec.format.read import read_file
 from gamerec.format.write import write_atomic
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}

@@ -24,7 +24,7 @@ from helpers import cli, error_line
 
 import gamerec
 from gamerec.errors import GamerecError, InputError
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 

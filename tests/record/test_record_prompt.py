@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gamerec.format.record import Bid
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 pexpect = pytest.importorskip("pexpect")
 

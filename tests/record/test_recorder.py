@@ -17,7 +17,7 @@ from gamerec.errors import GamerecError
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_file
 from gamerec.format.record import Bid, Meta
-from gamerec.recorder import Recorder, Rejected
+from gamerec.recording.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamerec.recorder import Recorder, Rejected
+from gamerec.recording.recorder import Recorder, Rejected
 
 GAMES = [("blackball", 3, {}), ("forest", 3, {"hand_size": 3, "max_number": 4}),
          ("black-swan-2012", 2, {"target": 60}), ("black-swan-taroc", 2, {})]  # fmt: skip

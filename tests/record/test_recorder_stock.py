@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from gamerec.format.notation import format_action
-from gamerec.recorder import Recorder, Rejected
+from gamerec.recording.recorder import Recorder, Rejected
 
 
 def stock(rec: Recorder) -> str:

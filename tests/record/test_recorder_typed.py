@@ -17,7 +17,7 @@ import pytest
 
 from gamerec.format import notation, notation_read
 from gamerec.format.record import Bid, Play
-from gamerec.recorder import Recorder
+from gamerec.recording.recorder import Recorder
 
 #: the notation's readers: an action line, and a whole record
 READERS = {

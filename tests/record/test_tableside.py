@@ -8,8 +8,15 @@ from pathlib import Path
 import pytest
 
 from gamerec.format.record import Bid
-from gamerec.recorder import Recorder, Rejected
-from gamerec.tableside import card_completions, completions, score_sheet_text, seat_at, table_lines, toolbar
+from gamerec.recording.recorder import Recorder, Rejected
+from gamerec.recording.tableside import (
+    card_completions,
+    completions,
+    score_sheet_text,
+    seat_at,
+    table_lines,
+    toolbar,
+)
 
 
 def blackball(tmp_path: Path) -> Recorder:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gamerec.recorder import Recorder
-from gamerec.tableside import toolbar
+from gamerec.recording.recorder import Recorder
+from gamerec.recording.tableside import toolbar
 
 GAMES = [("forest", 2), ("blackball", 3), ("black-swan-2012", 2), ("black-swan-taroc", 2)]
 

@@ -15,8 +15,8 @@ from helpers import record_unknown
 
 from gamerec.bots import simulate
 from gamerec.format.notation import format_action
-from gamerec.recorder import Recorder, Rejected
-from gamerec.tableside import completions, toolbar
+from gamerec.recording.recorder import Recorder, Rejected
+from gamerec.recording.tableside import completions, toolbar
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200"}

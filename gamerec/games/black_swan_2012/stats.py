@@ -7,9 +7,9 @@ from ...cards import SWAN
 from ...engine import DealScored
 from ...events import Captured, WentOut
 from ...format.record import Record
-from ...standings import wins_text
-from ...stats import Column, PlayerStats, StatsCollector, mean
 from ...stepper import StepTuple
+from ...tables.standings import wins_text
+from ...tables.stats import Column, PlayerStats, StatsCollector, mean
 from .rules import card_points
 
 __all__ = ["BlackSwan2012Statistics", "BlackSwan2012Stats"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...events import GameOver, PledgeHandedOut, TrickTaken
 from ...format.record import Record
-from ...stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector
 from ...stepper import StepTuple
+from ...tables.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector
 from .rules import PLEDGE_VALUES
 
 __all__ = ["BlackSwanTarocStatistics", "BlackSwanTarocStats"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from ...engine import DealScored, TrickWon
 from ...format.record import Record
-from ...stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 from ...stepper import StepTuple
+from ...tables.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 
 __all__ = ["ForestStatistics", "ForestStats"]
 

@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .engine import Game
-from .entries import Rejected, short
-from .errors import FormatError
-from .format.notation import parse_action
-from .format.record import Action
+from ..engine import Game
+from ..errors import FormatError
+from ..format.notation import parse_action
+from ..format.record import Action
+from .log import Rejected, short
 
 __all__ = ["read_action", "seat_at"]
 

@@ -10,10 +10,10 @@ and the legal choices. Nothing is lost: every accepted step is appended to a jou
 (JSON Lines, flushed and synced to disk before :meth:`Recorder.enter` returns), and
 :meth:`Recorder.resume` rebuilds the game from it, up to the last whole line.
 
-The journal is the recording's one store: :mod:`gamerec.entries` (the base class
-:class:`~gamerec.entries.EntryLog`) says what each of its entries holds, checks it against
+The journal is the recording's one store: :mod:`gamerec.recording.log` (the base class
+:class:`~gamerec.recording.log.EntryLog`) says what each of its entries holds, checks it against
 the format's limits before it is written and replays a journal on :meth:`Recorder.resume`,
-repairing a damaged one; :mod:`gamerec.journal` is the file itself (locking, appending,
+repairing a damaged one; :mod:`gamerec.recording.journal` is the file itself (locking, appending,
 backup). This module is the recorder proper: starting a recording, entering lines
 (actions, deals, stock cards, notes) and undo.
 
@@ -42,17 +42,17 @@ from typing import Any
 
 import msgspec
 
-from .cards import CardCodeError
-from .engine import Event, Game, check_names, plural
-from .entries import EntryLog, RecordedDeal, Rejected
-from .entry_line import read_action, seat_at
-from .errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
-from .format.notation import format_record
-from .format.notation_read import parse_record
-from .format.record import Action, Meta, Record
-from .format.write import same_file, write_records
-from .games import get_game
-from .games.presenters import presenter
+from ..cards import CardCodeError
+from ..engine import Event, Game, check_names, plural
+from ..errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
+from ..format.notation import format_record
+from ..format.notation_read import parse_record
+from ..format.record import Action, Meta, Record
+from ..format.write import same_file, write_records
+from ..games import get_game
+from ..games.presenters import presenter
+from ..stepper import Stepper, run
+from ..verdicts import Verdict, verdict_of
 from .hidden_hands import EarlierBreach, HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release
 from .journal_entries import (
@@ -65,8 +65,8 @@ from .journal_entries import (
     StockEntry,
     Undo,
 )
-from .stepper import Stepper, run
-from .verdicts import Verdict, verdict_of
+from .line import read_action, seat_at
+from .log import EntryLog, RecordedDeal, Rejected
 
 __all__ = ["Recorder", "Rejected", "seat_at"]
 
@@ -190,7 +190,7 @@ class Recorder(EntryLog):
     def parse(self, text: str) -> Action:
         """An action line; the seat by number, by a player's name (``Bo bid 0``) or left out
         (``play QS``: the seat to move). A message's column is one of ``text`` as typed
-        (:func:`gamerec.entry_line.read_action`)."""
+        (:func:`gamerec.recording.line.read_action`)."""
         return read_action(self.game, self.header.players, text, self.to_move(), self.legal)
 
     def enter(self, text: str) -> list[str]:
@@ -404,7 +404,7 @@ class Recorder(EntryLog):
 
     @classmethod
     def resume(cls, journal: str | Path) -> Recorder:
-        """:meth:`EntryLog.resume <gamerec.entries.EntryLog.resume>`, and the step a stop cut
+        """:meth:`EntryLog.resume <gamerec.recording.log.EntryLog.resume>`, and the step a stop cut
         in two finished: a deal of unknown hands whose last card is in the journal but not its
         hands (rebuilt from the plays and checked now, as the last card would have)."""
         rec = super().resume(journal)

@@ -27,15 +27,15 @@ from typing import Any, ClassVar, NamedTuple
 
 import msgspec
 
-from .engine import Event, GameState
-from .format.paths import Paths, expand_paths
-from .format.progress import OnProgress
-from .format.read import Entry, read_records
-from .format.record import Action, Record
-from .games import get_spec
+from ..engine import Event, GameState
+from ..format.paths import Paths, expand_paths
+from ..format.progress import OnProgress
+from ..format.read import Entry, read_records
+from ..format.record import Action, Record
+from ..games import get_spec
+from ..stepper import OutcomeVisitor, StepTuple, walk
+from ..verdicts import Verdict, entry_verdict, unreadable
 from .standings import Triage, not_counted, wins_text
-from .stepper import OutcomeVisitor, StepTuple, walk
-from .verdicts import Verdict, entry_verdict, unreadable
 
 __all__ = [
     "COMMON_COLUMNS",
@@ -85,7 +85,7 @@ class GameStats(msgspec.Struct):
 class Stats(msgspec.Struct):
     """Statistics per game id, the records left out with their verdicts, the duplicates
     (``[record, duplicate of]`` as ``file:number``) and how many records of each verdict
-    (as :class:`gamerec.standings.Standings` has them), and the valid records not counted
+    (as :class:`gamerec.tables.standings.Standings` has them), and the valid records not counted
     (``[record, why]``: a name in two seats)."""
 
     games: dict[str, GameStats]

@@ -1,11 +1,11 @@
-"""A recording as its journal's entries build it (the base of :class:`gamerec.recorder.Recorder`).
+"""A recording as its journal's entries build it (the base of :class:`gamerec.recording.recorder.Recorder`).
 
 An :class:`EntryLog` holds a game being recorded as typed data: its header, and for each
 deal its seat, hands (None while unknown), stock so far (cards of the game's deck) and
 actions (:class:`~gamerec.format.record.Action` structs), in a
-:class:`~gamerec.journal_entries.RecordedDeal`. It changes only by entries
-(:mod:`gamerec.journal_entries` describes, checks and applies them), each written as a line
-of the journal (:mod:`gamerec.journal`), one JSON object in the notation's words; the
+:class:`~gamerec.recording.journal_entries.RecordedDeal`. It changes only by entries
+(:mod:`gamerec.recording.journal_entries` describes, checks and applies them), each written as a line
+of the journal (:mod:`gamerec.recording.journal`), one JSON object in the notation's words; the
 notation is read only from the journal, once, on resume, and written only to it and to
 show people.
 
@@ -19,10 +19,10 @@ record the entries make.
 Beside the record, :attr:`EntryLog.live` is the game's live state: a
 :class:`~gamerec.stepper.Stepper` holding the deals whose hands are known, as far as the
 rules can go, and :attr:`EntryLog.hidden`, the current deal while its hands are unknown,
-stepped by the rules on what is known (:class:`~gamerec.hidden_hands.HiddenDeal`).
+stepped by the rules on what is known (:class:`~gamerec.recording.hidden_hands.HiddenDeal`).
 :meth:`EntryLog._follow` extends them; they stop short only at a stock card the deal does
 not give yet. :meth:`EntryLog.resume` builds them while it checks the journal; from then on
-the recorder (:mod:`gamerec.recorder`) steps them with each entry it takes: entering lines
+the recorder (:mod:`gamerec.recording.recorder`) steps them with each entry it takes: entering lines
 at the prompt, undo in words. What the table sees of them (the status, whose turn it is, what
 is legal, the stock card due) is asked of the log: :meth:`EntryLog.status`,
 :meth:`EntryLog.to_move`, :meth:`EntryLog.legal`, :meth:`EntryLog.choices`.
@@ -39,13 +39,14 @@ from typing import Any, Self
 
 import msgspec
 
-from .engine import Event, Game, GameState
-from .errors import FormatError, GamerecError, Illegal, StockMissing
-from .format.jsonform import split_where
-from .format.notation import format_action
-from .format.notation_read import parse_record
-from .format.record import Action, Deal, DrawDeal, Record
-from .games import get_game
+from ..engine import Event, Game, GameState
+from ..errors import FormatError, GamerecError, Illegal, StockMissing
+from ..format.jsonform import split_where
+from ..format.notation import format_action
+from ..format.notation_read import parse_record
+from ..format.record import Action, Deal, DrawDeal, Record
+from ..games import get_game
+from ..stepper import Stepper
 from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
 from .journal_entries import (
@@ -62,7 +63,6 @@ from .journal_entries import (
     line_of,
     short,
 )
-from .stepper import Stepper
 
 __all__ = ["EntryLog", "RecordedDeal", "Rejected", "short"]
 
@@ -452,7 +452,7 @@ class EntryLog:
             raise GamerecError(f"{self.journal}: cannot write the journal: {e.strerror or e}") from None
 
     def _validate(self, entry: JournalEntry) -> None:
-        """:func:`~gamerec.journal_entries.check_entry` of ``entry`` now."""
+        """:func:`~gamerec.recording.journal_entries.check_entry` of ``entry`` now."""
         check_entry(self.game, len(self.header.players), self.deals, entry)
 
     def _apply(self, entry: JournalEntry) -> None:

@@ -27,13 +27,13 @@ from typing import IO, Final
 
 import msgspec
 
-from .errors import InputError
-from .format import container
-from .format.encodings import SUFFIXES, Encoding
-from .format.paths import Paths, refuse_empty
-from .format.progress import OnProgress
-from .format.read import read_file
-from .format.write import (
+from ..errors import InputError
+from ..format import container
+from ..format.encodings import SUFFIXES, Encoding
+from ..format.paths import Paths, refuse_empty
+from ..format.progress import OnProgress
+from ..format.read import read_file
+from ..format.write import (
     Staged,
     check_encoding,
     check_not_input,
@@ -44,8 +44,8 @@ from .format.write import (
     stage,
     temporary_path,
 )
+from ..verdicts import Verdict
 from .select import Candidate, Selecting, readable, select, unreadable_message
-from .verdicts import Verdict
 
 __all__ = ["KEYS", "SplitFile", "SplitReport", "group_names", "safe_stem", "split"]
 

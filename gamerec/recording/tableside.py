@@ -12,11 +12,11 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
-from .entry_line import seat_at
-from .escape import terminal_text
-from .games.presenters import presenter
+from ..escape import terminal_text
+from ..games.presenters import presenter
+from ..view import View
+from .line import seat_at
 from .recorder import Recorder
-from .view import View
 
 __all__ = [
     "card_completions",

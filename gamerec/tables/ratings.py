@@ -26,8 +26,8 @@ from typing import NamedTuple
 import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from ..verdicts import GameResult, Verdict
 from .standings import Triage, player_twice
-from .verdicts import GameResult, Verdict
 
 __all__ = ["MODEL", "PlayerRating", "Point", "Ratings", "Z", "date_key", "places", "rate"]
 

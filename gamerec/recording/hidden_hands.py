@@ -40,9 +40,9 @@ from typing import Any
 
 import msgspec
 
-from .engine import Event, Game, GameState, played_cards
-from .errors import Illegal, StockMissing
-from .format.record import Action, Deal
+from ..engine import Event, Game, GameState, played_cards
+from ..errors import Illegal, StockMissing
+from ..format.record import Action, Deal
 
 __all__ = ["Choices", "EarlierBreach", "HiddenDeal"]
 

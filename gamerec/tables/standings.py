@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from .verdicts import STATUSES, Status, Verdict
+from ..verdicts import STATUSES, Status, Verdict
 
 __all__ = [
     "SORT_KEYS",
@@ -294,7 +294,7 @@ def standings(verdicts: Iterable[Verdict], sort: SortKey = "wins") -> Standings:
     black-swan-taroc record counts on its own; in a team game each member is credited
     with the team's score and its share of the win (shares add up exactly: see :class:`Tally`)."""
     if sort not in SORT_KEYS:
-        from .errors import InputError
+        from ..errors import InputError
 
         raise InputError(f"sort {sort!r}: sort by one of {', '.join(SORT_KEYS)}")
     tally = Tally()
@@ -309,7 +309,7 @@ def sort_standings(rows: Sequence[PlayerStanding], key: SortKey) -> list[PlayerS
     """Best first by ``key`` (by name for ``player``), then by wins, total, mean, best,
     fewer games and name, each with its ``rank``: its place best first by ``key`` (by wins
     for ``player``, listed by name), shared by players equal in every number (1, 1, 3), as
-    :mod:`gamerec.ratings` ranks players rated alike.
+    :mod:`gamerec.tables.ratings` ranks players rated alike.
 
     >>> rows = [PlayerStanding("Cy", 2, 1.0, 90), PlayerStanding("Ann", 2, 1.0, 90)]
     >>> rows.append(PlayerStanding("Bo", 2, 0.0, 80))

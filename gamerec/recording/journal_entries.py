@@ -1,4 +1,4 @@
-"""The entries of a recording's journal (:mod:`gamerec.journal` is the file): what each holds,
+"""The entries of a recording's journal (:mod:`gamerec.recording.journal` is the file): what each holds,
 read from its line once (:func:`entry_of`), written as its line (:func:`line_of`), checked
 (:func:`check_entry`), and what it does to the deals recorded so far (:func:`apply_entry`).
 A deal being recorded is a :class:`RecordedDeal`: its stored seat, hands (None while
@@ -31,13 +31,13 @@ from typing import Any
 
 import msgspec
 
-from .cards import CardCodeError
-from .engine import Game, played_cards
-from .errors import FormatError
-from .format import record as limits
-from .format.jsonform import split_where
-from .format.notation import MAX_LINE, format_action, parse_action
-from .format.record import Action
+from ..cards import CardCodeError
+from ..engine import Game, played_cards
+from ..errors import FormatError
+from ..format import record as limits
+from ..format.jsonform import split_where
+from ..format.notation import MAX_LINE, format_action, parse_action
+from ..format.record import Action
 
 __all__ = [
     "ActionEntry",
@@ -86,7 +86,7 @@ class RecordedDeal(msgspec.Struct):
 
 class JournalHeader(msgspec.Struct):
     """The journal's first line: the record's header in the notation (its game, players,
-    rules and meta), how the hands are given (``gamerec.recorder.HANDS``) and the seed."""
+    rules and meta), how the hands are given (``gamerec.recording.recorder.HANDS``) and the seed."""
 
     header: str
     hands: str = "typed"
@@ -245,7 +245,7 @@ def _typed(game: Game[Any], line: _Line) -> JournalEntry:
 
 
 def line_of(game: Game[Any], entry: JournalEntry) -> msgspec.Struct:
-    """``entry`` as the journal's line holds it (for :func:`gamerec.journal.encode_entry`):
+    """``entry`` as the journal's line holds it (for :func:`gamerec.recording.journal.encode_entry`):
     its actions in the notation's words, its cards as codes (an entry :func:`check_entry`
     took)."""
     code = game.deck.code

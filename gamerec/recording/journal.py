@@ -2,7 +2,7 @@
 
 A journal is JSON Lines: a header entry first (the record's header in the text notation,
 how the hands come, the seed), then one entry a line for each step the recorder accepted
-(:mod:`gamerec.entries` says what each entry holds and does). Every entry is appended
+(:mod:`gamerec.recording.log` says what each entry holds and does). Every entry is appended
 whole and synced to disk (:func:`append`) before the recorder goes on, so a crash loses at
 most the line being written: :func:`split_lines` leaves a torn last line out.
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import msgspec
 
-from .errors import GamerecError
+from ..errors import GamerecError
 
 if sys.platform != "win32":
     import fcntl
@@ -46,7 +46,7 @@ BOM = b"\xef\xbb\xbf"
 
 
 def encode_entry(entry: msgspec.Struct) -> str:
-    """One entry (``gamerec.journal_entries``) as a line of the journal (JSON, with its line
+    """One entry (``gamerec.recording.journal_entries``) as a line of the journal (JSON, with its line
     break)."""
     return msgspec.json.encode(entry).decode() + "\n"
 

@@ -21,18 +21,18 @@ from typing import Final, TypeVar
 
 import msgspec
 
+from ..errors import FormatError, InputError
+from ..format import container
+from ..format.binary import content_digest, decode_binary, decode_header, encode_binary
+from ..format.encodings import Encoding
+from ..format.paths import Paths, expand_paths
+from ..format.progress import OnProgress
+from ..format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
+from ..format.record import Header, Record
+from ..format.write import encode_records
+from ..games import rule_ids
+from ..verdicts import Verdict, unreadable, verify_record
 from .digests import Digests
-from .errors import FormatError, InputError
-from .format import container
-from .format.binary import content_digest, decode_binary, decode_header, encode_binary
-from .format.encodings import Encoding
-from .format.paths import Paths, expand_paths
-from .format.progress import OnProgress
-from .format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
-from .format.record import Header, Record
-from .format.write import encode_records
-from .games import rule_ids
-from .verdicts import Verdict, unreadable, verify_record
 
 T = TypeVar("T")
 

@@ -1,0 +1,2 @@
+"""Archives of records: selecting records (:mod:`.select`), splitting them one file per
+group (:mod:`.split`) and the set of content hashes that finds duplicates (:mod:`.digests`)."""
