@@ -31,4 +31,6 @@ def test_text_report(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> N
     assert bench.main(["--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "x baseline" in out and "gamerec validate FILE" in out
-    assert out.count("PASS") + out.count("FAIL") == 2
+    # each judged command against each baseline: msgspec alone (issue 15), typer and msgspec
+    assert out.count("PASS") + out.count("FAIL") == 4
+    assert "x typer" in out and out.count("import typer, msgspec' (aim: at most 1.5x)") == 2
