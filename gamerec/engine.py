@@ -462,8 +462,9 @@ class Game(ABC, Generic[R]):
     deck: ClassVar[Deck]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    #: the Struct of the rule options (typed fields with defaults)
-    Rules: type[R]
+    #: the Struct of the rule options (typed fields with defaults): a class variable, so
+    #: that a game's class that is not compiled (a club's own game) is read as it says
+    Rules: ClassVar[type[Any]]
     #: the action kinds this game records
     actions: ClassVar[tuple[type[Action], ...]]
     #: the word the JSON form uses for a deal's stored seat: "dealer" or "first"
@@ -504,7 +505,8 @@ class Game(ABC, Generic[R]):
         if not isinstance(raw, Mapping):
             raise Illegal("options", "the rules block is not a map of options")
         try:
-            return msgspec.convert(dict(raw), self.Rules, strict=True)
+            rules: R = msgspec.convert(dict(raw), self.Rules, strict=True)
+            return rules
         except msgspec.ValidationError as e:
             raise Illegal("options", self._options_error(str(e), raw)) from None
         except RecursionError:  # (a value nested deeper than Python goes, or one that holds itself)

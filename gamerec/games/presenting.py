@@ -11,6 +11,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Event, Game, GameState, action_text, seat_name
 from ..format.record import Action, Bid, Cards, Pass, Play
 from ..view import SeatView, View
@@ -18,6 +20,8 @@ from ..view import SeatView, View
 __all__ = ["Presenter", "Viewer", "without"]
 
 
+# (a club's own game, not compiled, subclasses it too: docs/games.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Presenter(ABC):
     """How one game is shown: ``game`` is the game it shows.
 

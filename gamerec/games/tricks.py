@@ -6,12 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import GameState
 from ..events import Event, TrickWon
 
 __all__ = ["TrickState"]
 
 
+# (a club's own game, not compiled, subclasses it too: docs/games.md)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickState(GameState):
     """The state of a plain trick game: ``trick`` holds the cards played from ``leader`` on,
     one each; ``turn`` is the seat to play; ``won`` counts each seat's tricks this deal.
