@@ -232,12 +232,13 @@ def simulate(
     games: int = 1,
     seed: int = 0,
     *,
-    bot: str = "smart",
+    bot: str | None = None,
     rules: Mapping[str, Any] | None = None,
 ) -> Iterator[Record]:
     """``games`` legal records of ``game``, the same for a given ``seed``: ``players`` is
     how many bots (named ``Bot 1``, ``Bot 2``...) or their names; ``bot`` how they play
-    (``smart`` or ``random``); ``rules`` the game's options (``{"max_number": 10}``).
+    (one of the game's bots, ``smart`` or ``random``; None: ``smart`` when the game has it,
+    else its first); ``rules`` the game's options (``{"max_number": 10}``).
 
     >>> [r.players for r in simulate("forest", ["Ann", "Bo", "Cy"], 2, seed=7)]
     [['Ann', 'Bo', 'Cy'], ['Ann', 'Bo', 'Cy']]

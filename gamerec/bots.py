@@ -13,14 +13,21 @@ from typing import Any
 
 import msgspec
 
-from .engine import check_names
+from .engine import Game, check_names
 from .errors import GamerecError, Illegal, InputError
 from .format.jsonform import nesting_over
 from .format.record import Meta, Provenance, Record
 from .games import get_game
 from .version import __version__
 
-__all__ = ["MAX_RULE_NESTING", "MAX_TARGET", "parse_rule_options", "simulate", "simulate_record"]
+__all__ = [
+    "MAX_RULE_NESTING",
+    "MAX_TARGET",
+    "default_bot",
+    "parse_rule_options",
+    "simulate",
+    "simulate_record",
+]
 
 #: A game that does not end within this many actions is a bot bug, not a long game.
 MAX_ACTIONS = 100_000
@@ -52,6 +59,12 @@ def parse_rule_options(game_id: str, pairs: Sequence[str], players: int) -> dict
         return game.filled_rules(raw, players)
     except Exception as e:  # Illegal: an unknown option or a value out of range
         raise InputError(f"--rule: {getattr(e, 'reason', e)}") from None
+
+
+def default_bot(game: Game[Any]) -> str:
+    """The bot simulate plays when none is named: ``smart`` when the game has one, else the
+    first of its bots (a game may have a random bot only)."""
+    return "smart" if "smart" in game.bots else next(iter(game.bots))
 
 
 def simulate_record(
@@ -90,16 +103,18 @@ def simulate(
     players: int,
     games: int,
     seed: int,
-    bot: str = "smart",
+    bot: str | None = None,
     rules: Mapping[str, Any] | None = None,
     names: Sequence[str] | None = None,
     event: str | None = None,
 ) -> Iterator[Record]:
     """``games`` records of ``game_id`` for ``players`` bots, from ``seed`` (a whole number
-    from 0 to 2^64-1, as a record keeps it); ``names`` (text, each its own) else ``Bot 1``,
-    ``Bot 2``... Every argument is checked here, before the first game is played
-    (:class:`InputError`)."""
+    from 0 to 2^64-1, as a record keeps it); ``bot``, one of the game's bots (None: its
+    :func:`default_bot`); ``names`` (text, each its own) else ``Bot 1``, ``Bot 2``... Every
+    argument is checked here, before the first game is played (:class:`InputError`)."""
     game = get_game(game_id)
+    if bot is None:
+        bot = default_bot(game)
     if bot not in game.bots:
         raise InputError(f"unknown bot {bot!r} (choose from {', '.join(game.bots)})")
     for what, value in (("players", players), ("games", games), ("seed", seed)):

@@ -74,7 +74,15 @@ def simulate(
         int,
         typer.Option("--seed", "-s", metavar="N", callback=check_seed, help="Seed of the random generator."),
     ] = 0,
-    bot: Annotated[str, typer.Option("--bot", "-b", metavar="BOT", help="random or smart.")] = "smart",
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="BOT",
+            help="One of the game's bots (gamerec games lists them) [default: smart, else the game's first].",
+        ),
+    ] = None,
     rule: Rules = None,
     to: Annotated[
         EncodingChoice | None,

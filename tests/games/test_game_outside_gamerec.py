@@ -1,10 +1,11 @@
 """A game written outside gamerec (a club's own package, never compiled) is built on the same
 public pieces as the shipped ones, in both builds: its state subclasses
 :class:`~gamerec.games.tricks.TrickState`, its presenter
-:class:`~gamerec.games.view_base.Presenter`, and its rule options are its class's ``Rules``.
-In the compiled build (mypyc) a compiled class that does not allow interpreted subclasses
-refuses them, and a compiled ``Game`` read a ``Rules`` set in an interpreted class as
-undefined; the whole toy game of examples/toygame is in tests/examples/test_toy_game.py."""
+:class:`~gamerec.games.view_base.Presenter`, its rule options are its class's ``Rules``, and
+simulate plays it with the bots it has (a random one alone, say). In the compiled build
+(mypyc) a compiled class that does not allow interpreted subclasses refuses them, and a
+compiled ``Game`` read a ``Rules`` set in an interpreted class as undefined; the whole toy
+game of examples/toygame is in tests/examples/test_toy_game.py."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from typing import Any, ClassVar
 import msgspec
 import pytest
 
+from gamerec.bots import default_bot
 from gamerec.cards import FRENCH
 from gamerec.engine import Event, Game, GameState
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Deal, Play
+from gamerec.games import GAMES
 from gamerec.games.tricks import TrickState
 from gamerec.games.view_base import Presenter
 from gamerec.view import SeatView, View
@@ -101,3 +104,10 @@ def test_a_presenter_not_compiled() -> None:
     state = OneCardState.game.new_state({}, ["Ann", "Bo"])
     view = OneCardView(OneCardState.game).view(state)
     assert view.title == "one card" and [s.name for s in view.seats] == ["Ann", "Bo"]
+
+
+def test_simulate_plays_the_bot_a_game_has() -> None:
+    """The default bot is ``smart`` where a game has one, else its first: a game may have a
+    random bot alone."""
+    assert default_bot(OneCardState.game) == "random"
+    assert all(default_bot(GAMES[g]) == "smart" for g in ("blackball", "forest"))
