@@ -75,8 +75,9 @@ def toy(site: Path) -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def env(site: Path) -> dict[str, str]:
-    """A subprocess's environment with the toy game installed (and this checkout's gamerec)."""
-    path = os.pathsep.join([str(ROOT), str(TOY), str(site), os.environ.get("PYTHONPATH", "")])
+    """A subprocess's environment with the toy game installed (gamerec as this process has it:
+    the checkout's not put first, so that the compiled run of CI starts the compiled build)."""
+    path = os.pathsep.join([str(TOY), str(site), os.environ.get("PYTHONPATH", "")])
     return {**os.environ, "PYTHONPATH": path, "NO_COLOR": "1", "COLUMNS": "200"}
 
 
