@@ -2,7 +2,7 @@
 state as a replay shows it (:meth:`Presenter.view`), an event or an action in words, what an
 export adds about an action, and the game's score sheet. The rules (:class:`~gamerec.engine.Game`,
 :class:`~gamerec.engine.GameState`) know none of this; a presenter reads a state's attributes
-(hands, trick, totals, ...) directly. Each game's presenter is in ``gamerec/games/<game>_view.py``;
+(hands, trick, totals, ...) directly. Each game's presenter is in ``gamerec/games/<game>/presenter.py``;
 :func:`gamerec.games.presenters.presenter` gives the one of a game id."""
 
 from __future__ import annotations

@@ -335,7 +335,7 @@ def test_schema(toy: None, tmp_path: Path) -> None:
 def test_record_a_game_at_the_prompt(toy: None, env: dict[str, str], tmp_path: Path) -> None:
     """A whole game (2 players, 2 cards each: 2 deals) recorded through the prompt's plain
     lines, each line the first legal action a model recorder offers."""
-    from gamerec.recorder import Recorder
+    from gamerec.recording.recorder import Recorder
 
     args = ["-g", "toy-trick", "-p", "Ann,Bo", "--hands", "seed", "--seed", "4", "--rule", "hand_size=2"]
     model = Recorder.start(

@@ -1,7 +1,7 @@
 """A game written outside gamerec (a club's own package, never compiled) is built on the same
 public pieces as the shipped ones, in both builds: its state subclasses
 :class:`~gamerec.games.tricks.TrickState`, its presenter
-:class:`~gamerec.games.view_base.Presenter`, its rule options are its class's ``Rules``, and
+:class:`~gamerec.games.presenting.Presenter`, its rule options are its class's ``Rules``, and
 simulate plays it with the bots it has (a random one alone, say). In the compiled build
 (mypyc) a compiled class that does not allow interpreted subclasses refuses them, and a
 compiled ``Game`` read a ``Rules`` set in an interpreted class as undefined; the whole toy
@@ -22,8 +22,8 @@ from gamerec.engine import Event, Game, GameState
 from gamerec.errors import Illegal
 from gamerec.format.record import Action, Deal, Play
 from gamerec.games import GAMES
+from gamerec.games.presenting import Presenter
 from gamerec.games.tricks import TrickState
-from gamerec.games.view_base import Presenter
 from gamerec.view import SeatView, View
 
 

@@ -11,7 +11,7 @@ Rules as gamerec plays them:
 - A deal scores 1 point per trick won. A record is as many deals as there are players
   (everyone deals once); the highest total wins, ties share.
 
-The package is the whole game: :mod:`.rules` (the rules), :mod:`.view` (how it is shown),
+The package is the whole game: :mod:`.rules` (the rules), :mod:`.presenter` (how it is shown),
 :mod:`.stats` (its numbers for ``gamerec stats``). gamerec finds it through the entry point
 ``toy-trick = "toygame:SPEC"`` of the group ``gamerec.games`` (pyproject.toml).
 """
@@ -25,14 +25,14 @@ from gamerec.games.spec import GameSpec
 from .rules import ToyTrick
 
 if TYPE_CHECKING:
+    from .presenter import ToyView
     from .stats import ToyStatistics
-    from .view import ToyView
 
 __all__ = ["SPEC"]
 
 
 def _presenter() -> type[ToyView]:
-    from .view import ToyView  # (imported when first shown: validating never needs it)
+    from .presenter import ToyView  # (imported when first shown: validating never needs it)
 
     return ToyView
 

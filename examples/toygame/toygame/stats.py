@@ -1,12 +1,12 @@
 """Toy trick's statistics: the numbers ``gamerec stats`` gives of its players, collected
-from each valid record's walk (a :class:`~gamerec.stats.StatsCollector`)."""
+from each valid record's walk (a :class:`~gamerec.tables.stats.StatsCollector`)."""
 
 from __future__ import annotations
 
 from gamerec.engine import TrickWon
 from gamerec.format.record import Record
-from gamerec.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 from gamerec.stepper import StepTuple
+from gamerec.tables.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 
 __all__ = ["ToyStatistics", "ToyStats"]
 

@@ -1,5 +1,5 @@
 """How toy trick is shown to people: a state as a replay shows it, its events in words and
-its score sheet (a :class:`~gamerec.games.view_base.Presenter`; the rules never need it)."""
+its score sheet (a :class:`~gamerec.games.presenting.Presenter`; the rules never need it)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamerec.engine import DealScored, Event, GameState, MatchEnded, TrickWon
-from gamerec.games.view_base import Presenter
+from gamerec.games.presenting import Presenter
 from gamerec.view import SeatView, View
 
 from .rules import ToyState
