@@ -43,9 +43,9 @@ import msgspec
 import gamerec
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.format.write import encode_records
 from gamerec.games import GAMES
+from gamerec.record import Record
 
 PLAYERS = {"blackball": 4, "black-swan-2012": 4, "black-swan-taroc": 4, "forest": 4}
 # the installed command beside this Python, as a user runs it; ``-P`` keeps the current

@@ -39,9 +39,9 @@ import msgspec
 import gamerec
 from gamerec.bots import simulate
 from gamerec.format.read import Entry, read_bytes
-from gamerec.format.record import Claim, Record
 from gamerec.format.write import encode_records
 from gamerec.games import GAMES, get_game
+from gamerec.record import Claim, Record
 from gamerec.verdicts import verify_entries, verify_record
 
 GAME = "blackball"  # the default game

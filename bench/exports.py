@@ -33,9 +33,9 @@ from gamerec.bots import simulate
 from gamerec.export import to_text
 from gamerec.export.csv import csv_export
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Record
 from gamerec.format.write import encode_records
 from gamerec.present import Replay
+from gamerec.record import Record
 from gamerec.verdicts import verify_entries
 
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}

@@ -44,8 +44,8 @@ import msgspec
 import gamerec
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.format.write import encode_records
+from gamerec.record import Record
 
 GAMES = ("blackball", "black-swan-2012", "black-swan-taroc", "forest")
 AIM = 1.8

@@ -41,8 +41,8 @@ from typing import Any
 import msgspec
 
 from gamerec.bots import simulate
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 
 CLI = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 RULES = {"max_number": 2, "hand_size": 2}

@@ -35,8 +35,8 @@ from gamerec import compiled
 from gamerec.bots import simulate
 from gamerec.export.parquet import write_parquet
 from gamerec.format.read import read_records
-from gamerec.format.record import Record
 from gamerec.format.write import encode_records
+from gamerec.record import Record
 from gamerec.verdicts import verify_entries
 
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}

@@ -39,8 +39,8 @@ from typing import Any
 import msgspec
 
 from gamerec.bots import simulate
-from gamerec.format.record import Meta, Record
 from gamerec.format.write import write_records
+from gamerec.record import Meta, Record
 
 _SCRIPT = Path(sys.executable).parent / "gamerec"
 CLI = (

@@ -37,8 +37,8 @@ if TYPE_CHECKING:
     from .format.encodings import Encoding
     from .format.paths import Paths
     from .format.read import Entry
-    from .format.record import Record
     from .present import Replay
+    from .record import Record
     from .tables.standings import SortKey, Standings
     from .verdicts import Verdict
 
@@ -73,7 +73,7 @@ def __getattr__(name: str) -> Any:
 
         value: Any = Entry
     elif name == "Record":
-        from .format.record import Record
+        from .record import Record
 
         value = Record
     elif name == "Replay":
@@ -215,7 +215,7 @@ def _readable(records: Iterable[Record]) -> Iterator[Record]:
     the record from 1, for the first that would not)."""
     from .errors import FormatError, InputError
     from .format.binary import reread_problem
-    from .format.record import Record
+    from .record import Record
 
     for number, record in enumerate(records, 1):
         if not isinstance(record, Record):

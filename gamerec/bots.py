@@ -16,8 +16,8 @@ import msgspec
 from .engine import Game, check_names
 from .errors import GamerecError, Illegal, InputError
 from .format.jsonform import nesting_over
-from .format.record import Meta, Provenance, Record
 from .games import get_game
+from .record import Meta, Provenance, Record
 from .version import __version__
 
 __all__ = [

@@ -42,8 +42,8 @@ from mypy_extensions import mypyc_attr
 from .cards import PLEDGES, Deck
 from .errors import GamerecError, Illegal, StockMissing
 from .events import DealScored, Event, MatchEnded, TrickWon
-from .format.record import MAX_NAME, Action, Deal
 from .options import option_values
+from .record import MAX_NAME, Action, Deal
 
 if TYPE_CHECKING:  # a random generator is only ever given (the bots', the deals')
     import random
@@ -71,7 +71,7 @@ def plural(n: int, word: str) -> str:
 
 def check_names(players: Sequence[object], why: str) -> None:
     """:class:`GamerecError` unless each player has a name of their own: text, not blank,
-    at most :data:`~gamerec.format.record.MAX_NAME` characters (what a record holds), and
+    at most :data:`~gamerec.record.MAX_NAME` characters (what a record holds), and
     unlike the others also ignoring case (``why``: what makes them matter, e.g. "the
     names are the seats at the prompt")."""
     if isinstance(players, (str, bytes)):  # (a string is a sequence of one-letter names)

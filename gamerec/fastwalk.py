@@ -10,7 +10,7 @@ from typing import Any
 
 from .engine import GameState, plural
 from .errors import Illegal, StockMissing
-from .format.record import Action, Deal
+from .record import Action, Deal
 
 __all__ = ["apply_all", "next_deal_refused", "play_deals"]
 

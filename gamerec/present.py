@@ -20,9 +20,9 @@ import msgspec
 
 from .engine import Event, GameState
 from .escape import terminal_text
-from .format.record import Action, Record
 from .games import get_game
 from .games.presenters import Presenter, presenter
+from .record import Action, Record
 from .stepper import OutcomeVisitor, run, visit
 from .verdicts import Verdict, verdict_of
 from .view import View

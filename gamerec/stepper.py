@@ -28,8 +28,8 @@ from mypy_extensions import mypyc_attr
 from .engine import Event, GameState
 from .errors import FormatError, Illegal, StockMissing
 from .fastwalk import next_deal_refused, play_deals
-from .format.record import Action, Deal, Record
 from .games import get_game
+from .record import Action, Deal, Record
 
 __all__ = [
     "Outcome",

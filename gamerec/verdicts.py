@@ -18,8 +18,8 @@ from .engine import GameState, action_text, plural, seat_name
 from .errors import StockMissing
 from .format.paths import Paths
 from .format.read import Entry
-from .format.record import Record
 from .games import get_game
+from .record import Record
 from .stepper import Outcome, run
 
 __all__ = [

@@ -1,5 +1,5 @@
 """The package's version (semantic versioning) and whether its rules engines are compiled.
-The record format has a version of its own (:mod:`gamerec.format.record`)."""
+The record format has a version of its own (:mod:`gamerec.record`)."""
 
 from __future__ import annotations
 

@@ -37,8 +37,8 @@ from typer.testing import CliRunner, Result
 from gamerec.cli import app
 from gamerec.engine import GameState
 from gamerec.errors import RULES, Illegal, StockMissing
-from gamerec.format.record import Action
 from gamerec.games import GAMES
+from gamerec.record import Action
 
 # -- the command line ------------------------------------------------------------------------
 # rich decides colour and width from the environment at print time: no colour, wide lines

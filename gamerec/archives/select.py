@@ -28,9 +28,9 @@ from ..format.encodings import Encoding
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
 from ..format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
-from ..format.record import Header, Record
 from ..format.write import encode_records
 from ..games import rule_ids
+from ..record import Header, Record
 from ..verdicts import Verdict, unreadable, verify_record
 from .digests import Digests
 

@@ -21,8 +21,8 @@ from ..export.parquet import write_parquet
 from ..format.encodings import Encoding
 from ..format.paths import expand_paths
 from ..format.read import read_records
-from ..format.record import Record
 from ..format.salvage import salvage as salvage_file
+from ..record import Record
 from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load

@@ -17,7 +17,7 @@ from .app import EXIT_INPUT, fail
 from .options import EncodingChoice
 
 if TYPE_CHECKING:
-    from ..format.record import Record
+    from ..record import Record
 
 _json_out = msgspec.json.Encoder()
 

@@ -20,9 +20,9 @@ from ..bots import parse_rule_options
 from ..engine import Game, plural
 from ..errors import GamerecError
 from ..escape import shell_word
-from ..format.record import Meta
 from ..format.write import same_file
 from ..games import GAMES, get_game
+from ..record import Meta
 from ..recording.recorder import Recorder
 from ..recording.tableside import completions, legal_line, stock_completions, toolbar
 from .app import EXIT_OK, EXIT_PROBLEM, err, out, say

@@ -19,8 +19,8 @@ from textual.widgets.option_list import Option
 
 from ..engine import plural
 from ..events import DealScored
-from ..format.record import Cards, Pass, Play
 from ..present import Step, deal_word, move
+from ..record import Cards, Pass, Play
 from ..verdicts import Verdict
 from .cards_style import card_styles, cards_text, trump_of
 from .lines import clean, one_line

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ..errors import InputError
 from ..format.progress import OnProgress, ProgressTally
-from ..format.record import Record
+from ..record import Record
 from ..verdicts import Verdict
 from .csv import CSV_COLUMNS, csv_export, csv_rows, to_csv
 from .text import text_export, to_text

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 from ..engine import Event, GameState
 from ..escape import CsvFields, csv_line
 from ..format.progress import ProgressTally
-from ..format.record import Action, Bid, Cards, Record
 from ..games.presenters import presenter
+from ..record import Action, Bid, Cards, Record
 from ..stepper import TrickVisitor, walk
 from ..verdicts import Verdict, verdict_of
 

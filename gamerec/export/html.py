@@ -56,9 +56,9 @@ from ..engine import played_cards
 from ..errors import FormatError
 from ..escape import json_inert, strip_controls
 from ..events import DealScored
-from ..format.record import Record
 from ..games import get_game
 from ..present import Replay, check_seat
+from ..record import Record
 from ..view import View
 
 __all__ = ["html_replay"]

@@ -17,9 +17,9 @@ from itertools import count
 from typing import Any
 
 from ..cards import PLEDGES
-from ..format.record import Action, Bid, Cards, Pass, Play, Pledge, Record
 from ..games import get_game
 from ..games.presenters import presenter
+from ..record import Action, Bid, Cards, Pass, Play, Pledge, Record
 
 __all__ = ["ActionRows", "DealRows", "run_of_row"]
 

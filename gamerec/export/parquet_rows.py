@@ -14,8 +14,8 @@ from ..batch import content_hash
 from ..engine import Event, GameState
 from ..events import DealScored
 from ..format.read import Entry
-from ..format.record import Action, Record
 from ..games import get_game
+from ..record import Action, Record
 from ..stepper import TrickVisitor, walk
 from ..verdicts import Verdict, unreadable, verdict_of
 from .parquet_columns import ActionRows, DealRows, run_of_row

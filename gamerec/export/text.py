@@ -9,10 +9,10 @@ import msgspec
 
 from ..engine import Event, GameState
 from ..escape import terminal_text
-from ..format.record import Action, Record
 from ..games import get_game
 from ..games.presenters import presenter
 from ..present import sheet_text, step_text
+from ..record import Action, Record
 from ..stepper import OutcomeVisitor, walk
 from ..verdicts import Verdict, verdict_of
 

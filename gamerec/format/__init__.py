@@ -1,6 +1,6 @@
 """The record format: what a record holds and every way it is stored.
 
-- :mod:`~gamerec.format.record`: the record model (the Structs of a record); imports only
+- :mod:`~gamerec.record`: the record model (the Structs of a record); imports only
   the cards.
 - :mod:`~gamerec.format.container`: the binary container's frames (``.grec``).
 - :mod:`~gamerec.format.binary`: a record as a frame and back; the content hash.

@@ -15,9 +15,9 @@ except ImportError:  # pragma: no cover - another Python
 
 from ..errors import FormatError, InputError
 from ..games import get_game
+from ..record import Body, Deal, DrawDeal, Header, Record
 from . import container
 from .jsonform import check_format, split_where
-from .record import Body, Deal, DrawDeal, Header, Record
 from .values import check_values
 
 __all__ = [

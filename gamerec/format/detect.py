@@ -9,9 +9,9 @@ import re
 import msgspec
 
 from ..errors import FormatError
+from ..record import FORMAT_ID
 from . import container
 from .encodings import Encoding
-from .record import FORMAT_ID
 
 __all__ = ["BLANK", "BOM", "NOT_BLANK", "detect", "wants_more"]
 

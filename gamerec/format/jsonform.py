@@ -17,7 +17,7 @@ from ..cards import PLEDGES, CardCodeError, Deck
 from ..engine import Game
 from ..errors import FormatError
 from ..games import get_game
-from .record import (
+from ..record import (
     FORMAT_ID,
     FORMAT_VERSION,
     MAX_ACTIONS,

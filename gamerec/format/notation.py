@@ -50,7 +50,7 @@ from ..engine import Game
 from ..errors import FormatError
 from ..escape import json_inert
 from ..games import get_game
-from .record import FORMAT_ID, MAX_INT, MIN_INT, Action, Record
+from ..record import FORMAT_ID, MAX_INT, MIN_INT, Action, Record
 
 __all__ = ["MAX_INT", "MAX_LINE", "MIN_INT", "format_action", "format_record", "number_hint", "parse_action"]
 

@@ -20,6 +20,24 @@ import msgspec
 from ..engine import Game
 from ..errors import FormatError
 from ..games import get_game
+from ..record import (
+    FORMAT_ID,
+    FORMAT_VERSION,
+    MAX_ACTIONS,
+    MAX_CARDS,
+    MAX_DEALS,
+    MAX_NAME,
+    MAX_NOTE,
+    MAX_SEATS,
+    MAX_TAGS,
+    MAX_TEXT,
+    Claim,
+    Deal,
+    DrawDeal,
+    Meta,
+    Provenance,
+    Record,
+)
 from .notation import (
     _INT,
     _META,
@@ -40,24 +58,6 @@ from .notation import (
     parse_action,
 )
 from .notation_split import Splitter, split_records
-from .record import (
-    FORMAT_ID,
-    FORMAT_VERSION,
-    MAX_ACTIONS,
-    MAX_CARDS,
-    MAX_DEALS,
-    MAX_NAME,
-    MAX_NOTE,
-    MAX_SEATS,
-    MAX_TAGS,
-    MAX_TEXT,
-    Claim,
-    Deal,
-    DrawDeal,
-    Meta,
-    Provenance,
-    Record,
-)
 from .values import check_values
 
 __all__ = ["Splitter", "check_limits", "parse_record", "parse_records", "split_records"]

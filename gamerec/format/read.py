@@ -19,6 +19,7 @@ import msgspec
 
 from ..errors import FormatError, InputError
 from ..escape import name_text
+from ..record import Record
 from . import container
 from .binary import decode_binary
 from .detect import BLANK as _BLANK
@@ -27,7 +28,6 @@ from .detect import NOT_BLANK, detect, wants_more
 from .jsonform import codec, nesting_over, peek
 from .paths import Paths, as_paths
 from .progress import OnProgress, ProgressTally, input_size
-from .record import Record
 
 __all__ = [
     "MAX_DOCUMENT",

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import msgspec
 
+from ..record import Record
 from .encodings import Encoding
 from .progress import OnProgress
 from .read import read_file
-from .record import Record
 from .write import check_not_input, encode_records, output_encoding, write_atomic
 
 __all__ = ["Salvage", "salvage"]

@@ -26,8 +26,8 @@ import msgspec
 
 from ..cards import PLEDGES, Deck
 from ..games import GAMES, get_game
+from ..record import FORMAT_ID, FORMAT_VERSION, MAX_INT, MIN_INT
 from .jsonform import CardCode, PledgeName, codec
-from .record import FORMAT_ID, FORMAT_VERSION, MAX_INT, MIN_INT
 
 __all__ = [
     "FOLDS",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import FormatError
-from .record import MAX_INT, MIN_INT
+from ..record import MAX_INT, MIN_INT
 
 __all__ = ["beyond_64_bits", "check_ints", "check_values"]
 

@@ -19,12 +19,12 @@ import msgspec
 
 from ..errors import InputError, OutputExists
 from ..escape import json_inert
+from ..record import Record
 from . import container, notation
 from .binary import encode_binary, with_defaults
 from .encodings import ENCODINGS, SUFFIXES, Encoding
 from .jsonform import codec, pretty
 from .paths import refuse_empty
-from .record import Record
 
 __all__ = [
     "Staged",

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ..engine import Event, Game, GameState, action_text, seat_name
-from ..format.record import Action, Bid, Cards, Pass, Play
+from ..record import Action, Bid, Cards, Pass, Play
 from ..view import SeatView, View
 
 __all__ = ["Presenter", "Viewer", "without"]

@@ -42,7 +42,7 @@ import msgspec
 
 from ..engine import Event, Game, GameState, played_cards
 from ..errors import Illegal, StockMissing
-from ..format.record import Action, Deal
+from ..record import Action, Deal
 
 __all__ = ["Choices", "EarlierBreach", "HiddenDeal"]
 

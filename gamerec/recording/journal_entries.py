@@ -3,7 +3,7 @@ read from its line once (:func:`entry_of`), written as its line (:func:`line_of`
 (:func:`check_entry`), and what it does to the deals recorded so far (:func:`apply_entry`).
 A deal being recorded is a :class:`RecordedDeal`: its stored seat, hands (None while
 unknown), stock and actions, as cards (ints of the game's deck) and
-:class:`~gamerec.format.record.Action` structs.
+:class:`~gamerec.record.Action` structs.
 
 Each entry is a Struct (:data:`JournalEntry`) of typed data: an action as its Action, a card
 as its int. On disk it is one JSON object a line, told apart by its keys, its actions in the
@@ -22,7 +22,7 @@ A line is read into its entry once, on resume (:func:`entry_of`: the notation re
 codes parsed); an entry the recorder makes is written as its line (:func:`line_of`) and
 never read back. Every entry is checked before it is journaled and applied, and the same
 way on resume, so what a journal holds always resumes: its cards, and the format's size
-limits (``gamerec.format.record``).
+limits (``gamerec.record``).
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ from typing import Any
 
 import msgspec
 
+import gamerec.record as limits
+
 from ..cards import CardCodeError
 from ..engine import Game, played_cards
 from ..errors import FormatError
-from ..format import record as limits
 from ..format.jsonform import split_where
 from ..format.notation import MAX_LINE, format_action, parse_action
-from ..format.record import Action
+from ..record import Action
 
 __all__ = [
     "ActionEntry",
@@ -289,7 +290,7 @@ def _over(what: str, size: int, limit: int) -> None:
 def check_entry(game: Game[Any], players: int, deals: list[RecordedDeal], entry: JournalEntry) -> None:
     """Raise (ValueError, FormatError with ``format.limit``...) unless a journal entry
     holds what it should and, applied now, keeps the recording within the format's
-    limits (``gamerec.format.record``)."""
+    limits (``gamerec.record``)."""
     deck = game.deck
     d = deals[-1] if deals else None
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..engine import Game
 from ..errors import FormatError
 from ..format.notation import parse_action
-from ..format.record import Action
+from ..record import Action
 from .log import Rejected, short
 
 __all__ = ["read_action", "seat_at"]

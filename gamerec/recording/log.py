@@ -2,7 +2,7 @@
 
 An :class:`EntryLog` holds a game being recorded as typed data: its header, and for each
 deal its seat, hands (None while unknown), stock so far (cards of the game's deck) and
-actions (:class:`~gamerec.format.record.Action` structs), in a
+actions (:class:`~gamerec.record.Action` structs), in a
 :class:`~gamerec.recording.journal_entries.RecordedDeal`. It changes only by entries
 (:mod:`gamerec.recording.journal_entries` describes, checks and applies them), each written as a line
 of the journal (:mod:`gamerec.recording.journal`), one JSON object in the notation's words; the
@@ -44,8 +44,8 @@ from ..errors import FormatError, GamerecError, Illegal, StockMissing
 from ..format.jsonform import split_where
 from ..format.notation import format_action
 from ..format.notation_read import parse_record
-from ..format.record import Action, Deal, DrawDeal, Record
 from ..games import get_game
+from ..record import Action, Deal, DrawDeal, Record
 from ..stepper import Stepper
 from .hidden_hands import HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release, split_lines
@@ -243,7 +243,7 @@ class EntryLog:
         return msgspec.structs.replace(self.header, deals=deals)
 
     def _deal(self, d: RecordedDeal) -> Deal[Any]:
-        """``d`` as a deal of the record (a :class:`~gamerec.format.record.DrawDeal`, with no
+        """``d`` as a deal of the record (a :class:`~gamerec.record.DrawDeal`, with no
         draw recorded, for a game whose dealer is drawn), its lists its own."""
         hands = [list(h) for h in d.hands or []]
         if self.game.has_draw:

@@ -1,7 +1,7 @@
 """Recording a game as it happens (``gamerec record``).
 
 A :class:`Recorder` holds a game being recorded: its header, its deals so far and their
-actions, as typed data (cards as ints, actions as :class:`~gamerec.format.record.Action`
+actions, as typed data (cards as ints, actions as :class:`~gamerec.record.Action`
 structs: a line typed at the prompt is read once, by :meth:`Recorder.parse`; the text
 notation, :mod:`gamerec.format.notation`, is written only to show people and for the
 journal's lines). Every action is
@@ -47,10 +47,10 @@ from ..engine import Event, Game, check_names, plural
 from ..errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
 from ..format.notation import format_record
 from ..format.notation_read import parse_record
-from ..format.record import Action, Meta, Record
 from ..format.write import same_file, write_records
 from ..games import get_game
 from ..games.presenters import presenter
+from ..record import Action, Meta, Record
 from ..stepper import Stepper, run
 from ..verdicts import Verdict, verdict_of
 from .hidden_hands import EarlierBreach, HiddenDeal

@@ -31,8 +31,8 @@ from ..engine import Event, GameState
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
 from ..format.read import Entry, read_records
-from ..format.record import Action, Record
 from ..games import get_spec
+from ..record import Action, Record
 from ..stepper import OutcomeVisitor, StepTuple, walk
 from ..verdicts import Verdict, entry_verdict, unreadable
 from .standings import Triage, not_counted, wins_text

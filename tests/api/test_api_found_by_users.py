@@ -93,7 +93,7 @@ def test_replay_refuses_a_seat_the_record_has_not(seat: object) -> None:
 def test_a_replays_verdict_is_verifys_for_a_record_made_in_python() -> None:
     """`replay(record).verdict` said illegal [deal-card] (or [game]) where `verify` said
     unreadable [format.schema] (or [format.game]) of the same record made in Python."""
-    from gamerec.format.record import Deal, Record
+    from gamerec.record import Deal, Record
 
     odd = Record(game="blackball", players=["A", "B", "C"], deals=[Deal(0, [["x"], [2], [3]], [4], [])])
     unknown = Record(game="chess", players=["A", "B"])

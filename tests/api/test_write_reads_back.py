@@ -22,8 +22,8 @@ import gamerec
 from gamerec.bots import simulate
 from gamerec.errors import FormatError, InputError
 from gamerec.format.read import read_file
-from gamerec.format.record import Meta, Record
 from gamerec.format.write import write_records
+from gamerec.record import Meta, Record
 
 BASE = next(simulate("blackball", players=3, games=1, seed=1))
 SUFFIXES = (".grec", ".json", ".jsonl", ".gtxt")

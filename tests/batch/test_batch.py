@@ -18,8 +18,8 @@ from gamerec.cli import app
 from gamerec.format import container
 from gamerec.format.binary import content_hash, encode_binary
 from gamerec.format.listing import list_records
-from gamerec.format.record import Bid, Claim, Record
 from gamerec.format.write import write_records
+from gamerec.record import Bid, Claim, Record
 from gamerec.tables.standings import PlayerStanding, sort_standings, standings
 from gamerec.verdicts import STATUSES, GameResult, ScoreSheet, Verdict
 

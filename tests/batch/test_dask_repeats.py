@@ -14,8 +14,8 @@ import pytest
 from gamerec.batch import verify_batch
 from gamerec.bots import simulate
 from gamerec.errors import InputError
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 from gamerec.tables.standings import standings
 
 pytest.importorskip("dask.bag")

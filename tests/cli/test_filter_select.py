@@ -16,8 +16,8 @@ import gamerec
 from gamerec.bots import simulate
 from gamerec.format.binary import content_hash
 from gamerec.format.read import read_file
-from gamerec.format.record import Meta, Record
 from gamerec.format.write import write_records
+from gamerec.record import Meta, Record
 
 BAD = FIXTURES / "blackball" / "bad"
 

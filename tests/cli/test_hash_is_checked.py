@@ -18,7 +18,7 @@ from gamerec.bots import simulate
 from gamerec.format import container
 from gamerec.format.binary import content_hash, encode_binary
 from gamerec.format.read import read_file
-from gamerec.format.record import Body
+from gamerec.record import Body
 
 GAMES = list(simulate("forest", players=2, games=2, seed=5, rules={"hand_size": 2, "max_number": 3}))
 

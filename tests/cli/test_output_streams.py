@@ -23,8 +23,8 @@ from helpers import cli
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.format.write import encode_records, write_records
+from gamerec.record import Record
 
 MAIN = [sys.executable, "-c", "from gamerec.cli import main; main()"]
 ENV = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}

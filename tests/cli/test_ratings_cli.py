@@ -18,8 +18,8 @@ from helpers import cli, error_line, stderr_lines
 
 from gamerec.batch import verify_batch
 from gamerec.bots import simulate
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 from gamerec.tables.ratings import rate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "output"))

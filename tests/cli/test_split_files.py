@@ -18,8 +18,8 @@ from gamerec.archives.split import MAX_STEM, group_names, safe_stem
 from gamerec.bots import simulate
 from gamerec.format.binary import content_hash
 from gamerec.format.read import read_file
-from gamerec.format.record import Meta, Record
 from gamerec.format.write import write_records
+from gamerec.record import Meta, Record
 
 _BASE = list(simulate("blackball", 3, 4, seed=5))
 

@@ -28,8 +28,8 @@ from helpers import cli, error_line, json_lines
 
 from gamerec.cards import FRENCH
 from gamerec.format.read import read_file
-from gamerec.format.record import Play, Record
 from gamerec.games import GAMES
+from gamerec.record import Play, Record
 
 TOY = ROOT / "examples" / "toygame"
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]

@@ -16,8 +16,8 @@ import pytest
 from helpers import cli
 
 from gamerec.bots import simulate
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 
 NAMES = ["Ann", "Bob", "Cy"]
 

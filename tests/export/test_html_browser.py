@@ -22,8 +22,8 @@ from gamerec.bots import simulate
 from gamerec.escape import strip_controls
 from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.present import Replay, Step
+from gamerec.record import Record
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -18,9 +18,9 @@ from gamerec.bots import simulate
 from gamerec.escape import strip_controls
 from gamerec.export.html import html_replay
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.games import get_game
 from gamerec.present import Replay
+from gamerec.record import Record
 
 GAMES = {
     "blackball": "family-3p.json",

@@ -17,9 +17,9 @@ from gamerec.cards import PLEDGES, SWAN, TAROC_SWAN
 from gamerec.events import Captured, DealScored, ForestTurned, TrickTaken
 from gamerec.export.parquet import schemas
 from gamerec.export.parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, Rows
-from gamerec.format.record import Bid, Cards, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.presenters import presenter
+from gamerec.record import Bid, Cards, Pass, Play, Pledge, Record
 from gamerec.stepper import steps
 
 GAMES = {"blackball": (3, 4, 5), "forest": (3, 4), "black-swan-2012": (2, 4), "black-swan-taroc": (3, 4)}

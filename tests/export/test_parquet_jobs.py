@@ -23,8 +23,8 @@ from gamerec.errors import InputError  # noqa: E402
 from gamerec.export import parquet  # noqa: E402
 from gamerec.export.parquet import TABLES, write_parquet  # noqa: E402
 from gamerec.format.read import RawRecord  # noqa: E402
-from gamerec.format.record import Record  # noqa: E402
 from gamerec.format.write import write_records  # noqa: E402
+from gamerec.record import Record  # noqa: E402
 from gamerec.verdicts import Verdict  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"

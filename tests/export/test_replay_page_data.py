@@ -15,8 +15,8 @@ from helpers import cli
 from gamerec.events import DealScored
 from gamerec.export.html import html_replay, page_line_style
 from gamerec.format.read import read_file
-from gamerec.format.record import Record
 from gamerec.present import Replay
+from gamerec.record import Record
 
 GAMES = {
     "blackball": "family-3p.json",

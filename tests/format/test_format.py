@@ -21,9 +21,9 @@ from gamerec.errors import FormatError
 from gamerec.format import container
 from gamerec.format.binary import content_hash, decode_header, encode_binary
 from gamerec.format.read import detect, read_bytes, read_file
-from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Provenance, Record
 from gamerec.format.schema import schema_names, schema_text, write_schemas
 from gamerec.format.write import encode_records, write_records
+from gamerec.record import Bid, Claim, Deal, Meta, Play, Provenance, Record
 from gamerec.verdicts import verify_entries, verify_record
 
 MAGIC = b"\x89GREC\r\n\x1a"

@@ -10,8 +10,8 @@ import pytest
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_bytes
-from gamerec.format.record import MAX_NAME, MAX_NOTE, MAX_SEATS, MAX_TAGS, MAX_TEXT, Meta, Record
 from gamerec.format.write import encode_records
+from gamerec.record import MAX_NAME, MAX_NOTE, MAX_SEATS, MAX_TAGS, MAX_TEXT, Meta, Record
 
 BASE = next(simulate("blackball", 3, 1, 1))
 

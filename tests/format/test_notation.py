@@ -19,8 +19,8 @@ from gamerec.format.binary import encode_binary
 from gamerec.format.notation import format_action, format_record, parse_action
 from gamerec.format.notation_read import parse_records
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.games import GAMES, get_game
+from gamerec.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
 from gamerec.verdicts import verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

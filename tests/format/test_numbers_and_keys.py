@@ -22,8 +22,8 @@ from helpers import cli
 from gamerec.bots import simulate
 from gamerec.format import container
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Body
 from gamerec.format.write import write_records
+from gamerec.record import Body
 
 RECORD = next(simulate("forest", players=2, games=1, seed=1, rules={"hand_size": 2, "max_number": 2}))
 

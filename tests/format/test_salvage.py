@@ -11,9 +11,9 @@ from helpers import cli
 from gamerec.bots import simulate
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import raw_records, read_file
-from gamerec.format.record import Record
 from gamerec.format.salvage import salvage
 from gamerec.format.write import write_records
+from gamerec.record import Record
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ from gamerec.format import container
 from gamerec.format.binary import encode_binary
 from gamerec.format.jsonform import codec
 from gamerec.format.read import read_file
-from gamerec.format.record import Claim, Meta, Record
 from gamerec.format.write import write_records
+from gamerec.record import Claim, Meta, Record
 
 BASE = next(simulate("forest", players=2, games=1, seed=3, rules={"hand_size": 2, "max_number": 5}))
 SUFFIXES = (".grec", ".json", ".jsonl", ".gtxt")

@@ -15,8 +15,8 @@ import pytest
 from gamerec.bots import simulate
 from gamerec.errors import Illegal, StockMissing
 from gamerec.fastwalk import apply_all
-from gamerec.format.record import Action, Bid, Cards, Play, Record
 from gamerec.games import GAMES, get_game
+from gamerec.record import Action, Bid, Cards, Play, Record
 
 #: each game under its rules and players (blackball also with both options on, forest also
 #: with no forest stock: the inline checks read them)

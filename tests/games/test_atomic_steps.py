@@ -22,8 +22,8 @@ from hypothesis.errors import InvalidArgument
 
 from gamerec.bots import simulate
 from gamerec.errors import Illegal, StockMissing
-from gamerec.format.record import Action, Bid, Cards, Deal, Declare, Pass, Play, Pledge
 from gamerec.games import get_game
+from gamerec.record import Action, Bid, Cards, Deal, Declare, Pass, Play, Pledge
 
 FEW = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 from gamerec.bots import simulate
-from gamerec.format.record import Record
 from gamerec.games import GAMES
 from gamerec.present import Replay
+from gamerec.record import Record
 from gamerec.verdicts import verify_record
 
 PLAYERS = {"blackball": 3, "black-swan-2012": 4, "black-swan-taroc": 3, "forest": 4}

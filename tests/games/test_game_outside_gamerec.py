@@ -20,10 +20,10 @@ from gamerec.bots import default_bot
 from gamerec.cards import FRENCH
 from gamerec.engine import Event, Game, GameState
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Deal, Play
 from gamerec.games import GAMES
 from gamerec.games.presenting import Presenter
 from gamerec.games.tricks import TrickState
+from gamerec.record import Action, Deal, Play
 from gamerec.view import SeatView, View
 
 

@@ -21,10 +21,10 @@ import pytest
 import gamerec
 from gamerec.engine import GameState
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Bid, Play
 from gamerec.games import get_game
 from gamerec.games.blackball import rules as bb
 from gamerec.games.forest import rules as forest
+from gamerec.record import Action, Bid, Play
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 

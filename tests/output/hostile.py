@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import msgspec
 
 from gamerec.bots import simulate
-from gamerec.format.record import Meta, Record
+from gamerec.record import Meta, Record
 
 C0 = "".join(chr(c) for c in range(0x20) if chr(c) not in "\t\n\r") + "\x7f"
 C1 = "".join(chr(c) for c in range(0x80, 0xA0))

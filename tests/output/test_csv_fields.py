@@ -18,7 +18,7 @@ from gamerec import escape as safe
 from gamerec.bots import simulate
 from gamerec.export.csv import CSV_COLUMNS, csv_export, csv_lists, csv_rows
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Record
+from gamerec.record import Record
 
 #: cells as the exports have them: texts (hostile ones too), ints, floats, decimals, None
 CELLS = st.one_of(

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from gamerec import escape as safe
 from gamerec.bots import simulate
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 
 #: the issue's reproductions
 CR_FORMULAS = ["Ann\r=cmd|' /C calc'!A0", "\r=1+1", "a\r+1", "\r\r=1"]

@@ -32,8 +32,8 @@ from hostile import (
 )
 
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Record
 from gamerec.format.write import write_records
+from gamerec.record import Record
 
 #: a file name that tries its luck too (a title, an override, a line break)
 FILE_NAME = "corpus\x1b]0;PWNED\x07\u202e\nBRK.grec"

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from gamerec.bots import simulate
 from gamerec.engine import action_text
 from gamerec.export import to_text
-from gamerec.format.record import Bid, Cards, Declare, Pass, Play, Pledge
 from gamerec.games import get_game
 from gamerec.games.presenters import presenter
 from gamerec.present import Replay
+from gamerec.record import Bid, Cards, Declare, Pass, Play, Pledge
 from gamerec.stepper import steps
 from gamerec.view import View
 

@@ -69,7 +69,7 @@ def test_the_map_is_read() -> None:
     rows = package_map()
     assert len(rows) >= 15
     assert row_of("gamerec.cli.app", rows).allowed is None
-    assert row_of("gamerec.format.record", rows).allowed == ["gamerec.cards"]
+    assert row_of("gamerec.record", rows).allowed == ["gamerec.cards"]
     assert row_of("gamerec.format.read", rows) is not row_of("gamerec.format.container", rows)
 
 
@@ -85,7 +85,7 @@ def test_every_module_has_a_row_and_imports_only_what_it_allows() -> None:
 @pytest.mark.parametrize(
     ("module", "forbidden"),
     [
-        ("gamerec.format.record", "gamerec.errors"),
+        ("gamerec.record", "gamerec.errors"),
         ("gamerec.games.forest.rules", "gamerec.format.read"),
         ("gamerec.games.blackball.rules", "gamerec.format.write"),
         ("gamerec.games.black_swan_2012.rules", "gamerec.batch"),
@@ -99,13 +99,13 @@ def test_the_map_forbids_what_the_issue_names(module: str, forbidden: str) -> No
 
 
 def test_the_record_model_imports_nothing_but_the_cards() -> None:
-    assert import_graph()["gamerec.format.record"] <= {"gamerec.cards"}
+    assert import_graph()["gamerec.record"] <= {"gamerec.cards"}
 
 
 def test_games_import_no_reader_writer_pipeline_or_cli() -> None:
     graph = import_graph()
     games = [m for m in graph if m.startswith("gamerec.games")]
-    allowed_format = {"gamerec.format", "gamerec.format.record"}
+    allowed_format = {"gamerec.format", "gamerec.record"}
     for m in games:
         for t in graph[m]:
             assert not t.startswith("gamerec.format.") or t in allowed_format, (m, t)

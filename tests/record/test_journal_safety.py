@@ -17,10 +17,10 @@ import pytest
 from conftest import FIXTURES
 from helpers import cli
 
-import gamerec.format.record as record_module
+import gamerec.record as record_module
 import gamerec.recording.recorder as recording_module
 from gamerec.errors import GamerecError
-from gamerec.format.record import Bid
+from gamerec.record import Bid
 from gamerec.recording.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]

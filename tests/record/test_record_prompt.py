@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gamerec.format.record import Bid
+from gamerec.record import Bid
 from gamerec.recording.recorder import Recorder
 
 pexpect = pytest.importorskip("pexpect")

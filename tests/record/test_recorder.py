@@ -16,7 +16,7 @@ import pytest
 from gamerec.errors import GamerecError
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_file
-from gamerec.format.record import Bid, Meta
+from gamerec.record import Bid, Meta
 from gamerec.recording.recorder import Recorder, Rejected
 
 PYTHON = [sys.executable, "-c", "from gamerec.cli import main; main()"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from gamerec.errors import Illegal, StockMissing
 from gamerec.format.notation import format_action
-from gamerec.format.record import Deal
+from gamerec.record import Deal
 from gamerec.recording.recorder import Recorder, Rejected
 from gamerec.stepper import Stepper, run
 

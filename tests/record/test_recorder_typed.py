@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from gamerec.format import notation, notation_read
-from gamerec.format.record import Bid, Play
+from gamerec.record import Bid, Play
 from gamerec.recording.recorder import Recorder
 
 #: the notation's readers: an action line, and a whole record

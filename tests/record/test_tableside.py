@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gamerec.format.record import Bid
+from gamerec.record import Bid
 from gamerec.recording.recorder import Recorder, Rejected
 from gamerec.recording.tableside import (
     card_completions,

@@ -31,8 +31,8 @@ from gamerec.bots import simulate
 from gamerec.cards import JOKER, SWAN
 from gamerec.engine import GameState, played_cards
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Bid, Cards, Deal, Declare, Play, Record
 from gamerec.games import GAMES
+from gamerec.record import Action, Bid, Cards, Deal, Declare, Play, Record
 from gamerec.stepper import run
 
 #: the games recorded with unknown hands, with small tables and rules

@@ -14,8 +14,8 @@ import msgspec
 from gamerec.cards import FRENCH, SUIT_NAMES
 from gamerec.engine import Event, Game, GameState, check_cards, seat_name
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Deal, Play
 from gamerec.games.tricks import TrickState
+from gamerec.record import Action, Deal, Play
 
 __all__ = ["TOY", "ToyRules", "ToyState", "ToyTrick", "card_rule"]
 

@@ -4,7 +4,7 @@ from each valid record's walk (a :class:`~gamerec.tables.stats.StatsCollector`).
 from __future__ import annotations
 
 from gamerec.engine import TrickWon
-from gamerec.format.record import Record
+from gamerec.record import Record
 from gamerec.stepper import StepTuple
 from gamerec.tables.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Final
 
 from ...engine import DealScored, Event, GameState, MatchEnded
 from ...events import Captured, Declared, WentOut
-from ...format.record import Action, Cards
+from ...record import Action, Cards
 from ...view import SeatView, View
 from ..presenting import Presenter
 from .combinations import TABLE, combination

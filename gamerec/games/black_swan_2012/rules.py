@@ -65,7 +65,7 @@ from ...engine import (
 )
 from ...errors import Illegal, StockMissing
 from ...events import Captured, Declared, WentOut
-from ...format.record import Action, Cards, Deal, Declare
+from ...record import Action, Cards, Deal, Declare
 from .combinations import TABLE, combination
 from .options import BlackSwan2012Rules
 from .plays import choose_play, playable

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...cards import SWAN
 from ...engine import DealScored
 from ...events import Captured, WentOut
-from ...format.record import Record
+from ...record import Record
 from ...stepper import StepTuple
 from ...tables.standings import wins_text
 from ...tables.stats import Column, PlayerStats, StatsCollector, mean

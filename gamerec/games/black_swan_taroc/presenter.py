@@ -11,7 +11,7 @@ from typing import Any
 from ...cards import PLEDGES, TAROC_MAJORS
 from ...engine import DealScored, Event, GameState, plural
 from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ...format.record import Action, Pass, Play, Pledge
+from ...record import Action, Pass, Play, Pledge
 from ...view import SeatView, View
 from ..presenting import Presenter, without
 from .rules import _LEAD, _OVER, DECK, BlackSwanTarocState

@@ -70,7 +70,7 @@ from ...cards import (
 from ...engine import DealScored, Event, Game, GameState, check_cards, plural, seat_name
 from ...errors import Illegal, StockMissing
 from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
-from ...format.record import Action, Deal, DrawDeal, Pass, Play, Pledge
+from ...record import Action, Deal, DrawDeal, Pass, Play, Pledge
 from .options import BlackSwanTarocRules
 
 if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...cards import FRENCH, SUIT_NAMES
 from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon
-from ...format.record import Action, Play
+from ...record import Action, Play
 from ...view import SeatView, View
 from ..presenting import Presenter, without
 from .rules import _BIDDING, SUIT_SYMBOLS, BlackballState

@@ -35,7 +35,7 @@ from ...engine import (
     seat_name,
 )
 from ...errors import Illegal, StockMissing
-from ...format.record import Action, Bid, Deal, Play
+from ...record import Action, Bid, Deal, Play
 from ..tricks import TrickState
 from .options import BlackballRules
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...engine import DealScored, TrickWon
-from ...format.record import Bid, Record
+from ...record import Bid, Record
 from ...stepper import StepTuple
 from ...tables.stats import COMMON_COLUMNS, Column, PlayerStats, StatsCollector, mean
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...engine import DealScored, Event, GameState, MatchEnded, TrickWon, plural
 from ...events import ForestTurned
-from ...format.record import Action, Play
+from ...record import Action, Play
 from ...view import SeatView, View
 from ..presenting import Presenter, without
 from .deck import FOREST_COLOUR_NAMES

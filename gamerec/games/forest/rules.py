@@ -48,7 +48,7 @@ from ...engine import (
 )
 from ...errors import Illegal, StockMissing
 from ...events import ForestTurned
-from ...format.record import Action, Deal, Play
+from ...record import Action, Deal, Play
 from ..tricks import TrickState
 from .deck import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from .options import ForestRules

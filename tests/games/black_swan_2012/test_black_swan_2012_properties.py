@@ -35,7 +35,6 @@ from gamerec.engine import DealScored, MatchEnded
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Cards, Declare, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
@@ -43,6 +42,7 @@ from gamerec.games.black_swan_2012.plays import playable
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
 from gamerec.games.presenters import presenter
 from gamerec.present import Replay
+from gamerec.record import Cards, Declare, Record
 from gamerec.verdicts import Verdict, verify_record
 
 GAME_ID = "black-swan-2012"

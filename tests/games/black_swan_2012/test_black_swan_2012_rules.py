@@ -19,11 +19,11 @@ from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
 from gamerec.engine import DealScored, Event, GameState, MatchEnded, seat_name
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
 from gamerec.games.presenters import presenter
+from gamerec.record import Action, Cards, Claim, Deal, Declare, Record
 from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-2012")

@@ -15,11 +15,11 @@ from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import Cards, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import BlackSwan2012State
+from gamerec.record import Cards, Record
 from gamerec.verdicts import verify_record
 
 GAME = "black-swan-2012"

@@ -37,7 +37,6 @@ from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc.rules import (
@@ -49,6 +48,7 @@ from gamerec.games.black_swan_taroc.rules import (
     par_and_finals,
 )
 from gamerec.present import Replay
+from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.verdicts import STATUSES, verify_entries, verify_record
 
 GAME_ID = "black-swan-taroc"

@@ -37,7 +37,6 @@ from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
 from gamerec.engine import DealScored, Event, GameState
 from gamerec.errors import Illegal, StockMissing
-from gamerec.format.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc.rules import (
     ORDER,
@@ -49,6 +48,7 @@ from gamerec.games.black_swan_taroc.rules import (
     par_and_finals,
 )
 from gamerec.games.presenters import presenter
+from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
 from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-taroc")

@@ -15,10 +15,10 @@ from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import DrawDeal, Pass, Play, Pledge, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_taroc.rules import PLEDGE_VALUES, SUIT, BlackSwanTarocState
+from gamerec.record import DrawDeal, Pass, Play, Pledge, Record
 
 GAME = "black-swan-taroc"
 TOURNAMENT = FIXTURES / GAME / "tournament.grec"

@@ -30,10 +30,10 @@ from conftest import ROOT
 from gamerec.cards import PLEDGES, TAROC
 from gamerec.engine import DealScored
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games.black_swan_taroc.rules import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from gamerec.present import Replay
+from gamerec.record import Play, Record
 from gamerec.stepper import steps
 from gamerec.verdicts import verify_record
 

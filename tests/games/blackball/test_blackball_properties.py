@@ -22,10 +22,10 @@ from gamerec.errors import FormatError
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Bid, Claim, Deal, Meta, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games.blackball.rules import schedule_sizes
 from gamerec.present import Replay
+from gamerec.record import Bid, Claim, Deal, Meta, Play, Record
 from gamerec.verdicts import verify_entries, verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,8 +15,8 @@ import pytest
 from gamerec.cards import FRENCH
 from gamerec.engine import DealScored, GameState, MatchEnded, TrickWon, seat_name
 from gamerec.errors import Illegal
-from gamerec.format.record import Action, Bid, Deal, Play, Record
 from gamerec.games import get_game
+from gamerec.record import Action, Bid, Deal, Play, Record
 from gamerec.verdicts import verify_record
 
 BB = get_game("blackball")

@@ -21,8 +21,8 @@ from helpers import cli, error_line, json_lines, stderr_lines
 from gamerec.bots import simulate
 from gamerec.format.container import MAGIC
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Bid, Claim, Play, Record
 from gamerec.format.write import write_records
+from gamerec.record import Bid, Claim, Play, Record
 from gamerec.verdicts import verify_record
 
 NAMES = ["Ann", "Bob", "Cy"]

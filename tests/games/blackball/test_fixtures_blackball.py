@@ -19,8 +19,8 @@ from conftest import FIXTURES
 from gamerec.cards import FRENCH
 from gamerec.engine import GameState, TrickWon
 from gamerec.format.read import read_bytes, read_file
-from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.games import get_game
+from gamerec.record import Bid, Deal, Play, Record
 from gamerec.stepper import steps
 from gamerec.verdicts import Verdict, verify_record
 

@@ -15,10 +15,10 @@ from helpers import cli, json_lines
 
 from gamerec.bots import simulate
 from gamerec.format.read import read_file
-from gamerec.format.record import Play, Record
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.forest.rules import ForestState, round_score, trick_colours
+from gamerec.record import Play, Record
 
 GAME = "forest"
 TOURNAMENT = FIXTURES / GAME / "tournament.grec"

@@ -32,12 +32,12 @@ from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestTurned, round_score, trick_colours, trick_winner
 from gamerec.present import Replay
+from gamerec.record import Play, Record
 from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
 GAME_ID = "forest"

@@ -22,12 +22,12 @@ from helpers import rejects
 from gamerec.engine import DealScored, Event, MatchEnded, TrickWon
 from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.format.read import read_bytes
-from gamerec.format.record import Bid, Deal, Play, Record
 from gamerec.format.write import encode_records
 from gamerec.games import get_game
 from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestRules, ForestState, ForestTurned, round_score, trick_winner
 from gamerec.games.presenters import presenter
+from gamerec.record import Bid, Deal, Play, Record
 from gamerec.verdicts import verify_record
 
 GAME = get_game("forest")
