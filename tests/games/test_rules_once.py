@@ -22,9 +22,10 @@ import gamerec
 from gamerec.engine import GameState
 from gamerec.errors import Illegal
 from gamerec.games import get_game
+from gamerec.games.black_swan_taroc import rules as taroc
 from gamerec.games.blackball import rules as bb
 from gamerec.games.forest import rules as forest
-from gamerec.record import Action, Bid, Play
+from gamerec.record import Action, Bid, Declare, Pass, Play, Pledge
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
@@ -164,3 +165,42 @@ def test_forest_the_three_callers_ask_the_one_predicate(monkeypatch: pytest.Monk
         state.verify(action)
         state.copy().apply_run([action])
     assert {"legal_actions", "_check_play", "apply_run"} <= set(calls)
+
+
+# -- black-swan-taroc: kind_rule (pledge-lead), follows (follow-suit), swan_rule (swan-last) --
+def taroc_candidates(state: GameState) -> list[Action]:
+    """Every card passed down and played, every pledge, a kind no one plays, by the seat to
+    move (one past each end of the deck and of the pledges too); a card by another seat."""
+    seat = state.turn  # type: ignore[attr-defined]
+    every = range(-1, len(taroc.DECK.codes) + 1)
+    out: list[Action] = [Pass(seat, c) for c in every]
+    out += [Play(seat, c) for c in every]
+    out += [Pledge(seat, k) for k in range(-1, 4)]
+    out += [Declare(seat), Play((seat + 1) % state.n, 0)]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("n", "rules", "seed"),
+    [(2, None, 1), (3, {"trumps": "affiliated"}, 2), (4, None, 3), (6, {"trumps": "all"}, 4)],
+)
+def test_taroc_the_three_callers_agree(n: int, rules: dict[str, Any] | None, seed: int) -> None:
+    seen: set[str] = set()
+    for state in states("black-swan-taroc", n, rules, seed, share=0.2):
+        seen |= agree(state, taroc_candidates(state))
+    assert {"follow-suit", "swan-last", "pledge-lead", "wrong-action", "out-of-turn", "not-held"} <= seen
+
+
+@plain_only
+def test_taroc_the_three_callers_ask_the_one_predicate(monkeypatch: pytest.MonkeyPatch) -> None:
+    kinds = spy(monkeypatch, taroc, "kind_rule")
+    suits = spy(monkeypatch, taroc, "follows")
+    swans = spy(monkeypatch, taroc, "swan_rule")
+    for state in states("black-swan-taroc", 4, None, 4):
+        action = state.legal_actions()[0]
+        state.verify(action)
+        state.copy().apply_run([action])
+    for calls in (kinds, suits):
+        assert {"choices", "_check", "apply_run"} <= set(calls)
+    # (the fast path hands the Swan to apply, whose _check asks swan_rule)
+    assert {"choices", "_check"} <= set(swans)

@@ -131,6 +131,49 @@ _OVER: Final = 2
 _NO_EVENTS: Final[tuple[Event, ...]] = ()
 
 
+# -- the rules of an action, written once: choices, verify and apply_run all ask these ------
+def kind_rule(leading: bool, kind: type) -> str:
+    """The rule broken by an action of type ``kind`` from the leader (``leading``) or a
+    follower; "" when none is. ``pledge-lead``: a pledge is never led or passed down.
+    ``wrong-action``: the leader passes down or leads a card, a follower plays a card or a
+    pledge.
+
+    >>> kind_rule(True, Pledge), kind_rule(False, Pass), kind_rule(True, Pass), kind_rule(False, Pledge)
+    ('pledge-lead', 'wrong-action', '', '')
+    """
+    if kind is Play:
+        return ""
+    if leading:
+        return "" if kind is Pass else "pledge-lead" if kind is Pledge else "wrong-action"
+    return "" if kind is Pledge else "wrong-action"
+
+
+def follows(counts: list[int], led: int, suit: int) -> bool:
+    """Whether a card of suit ``suit`` (-1: a pledge) may be played to a trick led in suit
+    ``led`` (-1: the player leads; 12: the Swan, which has no suit to follow) from a hand
+    holding ``counts[s]`` cards of each suit ``s``: ``follow-suit`` asks for the led suit
+    while the hand holds one.
+
+    >>> two_hearts = [0, 2] + [0] * 11
+    >>> follows(two_hearts, 1, 0), follows(two_hearts, 1, -1), follows(two_hearts, 12, -1)
+    (False, False, True)
+    >>> follows(two_hearts, 1, 1), follows(two_hearts, 0, 1), follows(two_hearts, -1, 5)
+    (True, True, True)
+    """
+    return led < 0 or led == 12 or suit == led or not counts[led]
+
+
+def swan_rule(card: int, size: int) -> str:
+    """The rule broken by playing ``card`` (led or followed) from a hand of ``size`` cards;
+    "" when none is. ``swan-last``: the Swan is played only as the last card in hand (it may
+    be passed down at any time).
+
+    >>> swan_rule(SWAN, 2), swan_rule(SWAN, 1), swan_rule(0, 2)
+    ('swan-last', '', '')
+    """
+    return "swan-last" if card == SWAN and size != 1 else ""
+
+
 def _value(action: Action, kind: type) -> Any:
     """The card of a play or a pass, the pledge of a pledge (-1 for any other action)."""
     if kind is Play or kind is Pass:
@@ -323,44 +366,40 @@ class BlackSwanTarocState(GameState):
         if seat != self.turn:
             doing = "lead or pass down" if phase == _LEAD else "follow"
             raise Illegal("out-of-turn", f"out of turn: {seat_name(self.players, self.turn)} is to {doing}")
-        if phase == _LEAD:
-            if kind is Pledge:
+        leading = phase == _LEAD
+        rule = kind_rule(leading, kind)
+        if rule:
+            if rule == "pledge-lead":
                 raise Illegal("pledge-lead", "a pledge is never led or passed down")
-            if kind is not Pass and kind is not Play:
+            if leading:
                 raise Illegal("wrong-action", f"{action.kind}: the leader passes down or leads a card")
-            card = value
-            if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
-                self._check_held(seat, card)
-            if kind is Play and card == SWAN and self.sizes[seat] != 1:
-                raise Illegal("swan-last", "the Black Swan may only be led as the last card in hand")
-            return
-        # following
-        if kind is Pass:
-            suit = "the Black Swan" if self.led_suit == 12 else SUIT_NAMES[self.led_suit]
-            raise Illegal(
-                "wrong-action",
-                f"only the leader passes down; {seat_name(self.players, seat)} is to follow {suit}",
-            )
+            if kind is Pass:
+                suit = "the Black Swan" if self.led_suit == 12 else SUIT_NAMES[self.led_suit]
+                raise Illegal(
+                    "wrong-action",
+                    f"only the leader passes down; {seat_name(self.players, seat)} is to follow {suit}",
+                )
+            raise Illegal("wrong-action", f"{action.kind}: a follower plays a card or a pledge")
+        led = self.led_suit  # (-1 while leading)
         if kind is Pledge:
             pledge = value
             if type(pledge) is not int or not 0 <= pledge < 3 or not self.pledges[seat][pledge]:
                 name = PLEDGES[pledge] if type(pledge) is int and 0 <= pledge < 3 else str(pledge)
                 raise Illegal("not-held", f"no {name} to play (holds {self._pledges_text(seat)})")
-            led = self.led_suit
-            if led != 12 and self.sizes[seat] and self.suit_counts[seat][led] > 0:
+            if not follows(self.suit_counts[seat], led, -1):
                 raise Illegal(
                     "follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}"
                 )
             return
-        if kind is not Play:
-            raise Illegal("wrong-action", f"{action.kind}: a follower plays a card or a pledge")
-        card = value
+        card = value  # of a pass down or a play
         if type(card) is not int or not 0 <= card <= SWAN or not self.hands[seat][card]:
             self._check_held(seat, card)
-        if card == SWAN and self.sizes[seat] != 1:
-            raise Illegal("swan-last", "the Black Swan may only be played as the last card in hand")
-        led = self.led_suit
-        if led != 12 and SUIT[card] != led and self.suit_counts[seat][led] > 0:
+        if kind is Pass:
+            return
+        if swan_rule(card, self.sizes[seat]):
+            doing = "led" if leading else "played"
+            raise Illegal("swan-last", f"the Black Swan may only be {doing} as the last card in hand")
+        if not follows(self.suit_counts[seat], led, SUIT[card]):
             raise Illegal("follow-suit", f"must follow {SUIT_NAMES[led]}: holds {self._suit_text(seat, led)}")
 
     def _check_held(self, seat: int, card: Any) -> None:
@@ -417,10 +456,12 @@ class BlackSwanTarocState(GameState):
 
     def apply_run(self, actions: Sequence[Action]) -> tuple[int, Illegal | StockMissing] | None:
         """The walk without steps (events dropped): a lead, a pass, a card that follows or
-        a pledge that is plainly legal is played here as :meth:`apply` plays it, without
-        the calls that read and check it; every other action (the Swan played, an action
-        whose draws the record's stock may not give), and every one that is not legal, goes
-        to :meth:`apply` (which says why)."""
+        a pledge that is plainly legal (by the seat to move; of a kind :func:`kind_rule`
+        allows; a card or pledge held that :func:`follows` allows) is played here as
+        :meth:`apply` plays it, without the calls that read and check it; every other action
+        (the Swan played, which :func:`swan_rule` decides in :meth:`apply`; an action whose
+        draws the record's stock may not give), and every one that is not legal, goes to
+        :meth:`apply` (which says why)."""
         n = self.n
         hands = self.hands  # (this game's: apply_run runs within one deal)
         sizes = self.sizes
@@ -435,57 +476,55 @@ class BlackSwanTarocState(GameState):
             for action in actions:
                 kind = type(action)
                 seat = action.seat
-                if seat == self.turn and not (short and stock - self.drawn < n):
+                phase = self.phase
+                if seat == self.turn and phase != _OVER and not (short and stock - self.drawn < n):
                     played = False
-                    phase = self.phase
-                    if kind is Play:
+                    if kind is Play:  # (led or followed: kind_rule allows it either way)
                         card = action.card  # type: ignore[attr-defined]
                         if type(card) is int and 0 <= card < SWAN and hands[seat][card]:
                             suit = SUIT[card]
                             by_suit = suit_counts[seat]
-                            if phase == _FOLLOW:
-                                led = self.led_suit
-                                if suit == led or led == 12 or not by_suit[led]:
-                                    hands[seat][card] -= 1
-                                    sizes[seat] -= 1
-                                    by_suit[suit] -= 1
-                                    in_hands[ORDER[card]] -= 1
-                                    self.trick.append((seat, card, -1))
-                                    played = True
-                            elif phase == _LEAD:
+                            if follows(by_suit, self.led_suit, suit):  # (always, for a lead)
                                 hands[seat][card] -= 1
                                 sizes[seat] -= 1
                                 by_suit[suit] -= 1
                                 in_hands[ORDER[card]] -= 1
-                                self.trick = [(seat, card, -1)]
-                                self.led_suit = suit
-                                self.to_follow = followers[seat][:]
-                                self.skipped = []
-                                self.phase = _FOLLOW
+                                if phase == _FOLLOW:
+                                    self.trick.append((seat, card, -1))
+                                else:  # a lead
+                                    self.trick = [(seat, card, -1)]
+                                    self.led_suit = suit
+                                    self.to_follow = followers[seat][:]
+                                    self.skipped = []
+                                    self.phase = _FOLLOW
                                 played = True
-                    elif kind is Pledge:
-                        pledge = action.pledge  # type: ignore[attr-defined]
-                        held = pledges[seat]
-                        if phase == _FOLLOW and type(pledge) is int and 0 <= pledge < 3 and held[pledge]:
-                            led = self.led_suit
-                            if led == 12 or not sizes[seat] or not suit_counts[seat][led]:
+                    elif not kind_rule(phase == _LEAD, kind):
+                        if kind is Pledge:  # (a follower's)
+                            pledge = action.pledge  # type: ignore[attr-defined]
+                            held = pledges[seat]
+                            if (
+                                type(pledge) is int
+                                and 0 <= pledge < 3
+                                and held[pledge]
+                                and follows(suit_counts[seat], self.led_suit, -1)
+                            ):
                                 held[pledge] -= 1
                                 self.trick.append((seat, -1, pledge))
                                 played = True
-                    elif kind is Pass and phase == _LEAD:
-                        card = action.card  # type: ignore[attr-defined]
-                        if type(card) is int and 0 <= card <= SWAN and hands[seat][card]:
-                            suit = SUIT[card]
-                            hands[seat][card] -= 1
-                            sizes[seat] -= 1
-                            suit_counts[seat][suit] -= 1
-                            to = (seat - 1) % n
-                            hands[to][card] += 1
-                            sizes[to] += 1
-                            suit_counts[to][suit] += 1
-                            self._end_turn()
-                            i += 1
-                            continue
+                        else:  # a pass down (the leader's)
+                            card = action.card  # type: ignore[attr-defined]
+                            if type(card) is int and 0 <= card <= SWAN and hands[seat][card]:
+                                suit = SUIT[card]
+                                hands[seat][card] -= 1
+                                sizes[seat] -= 1
+                                suit_counts[seat][suit] -= 1
+                                to = (seat - 1) % n
+                                hands[to][card] += 1
+                                sizes[to] += 1
+                                suit_counts[to][suit] += 1
+                                self._end_turn()
+                                i += 1
+                                continue
                     if played:  # the next follower, as _next_follower finds it
                         to_follow = self.to_follow
                         if not to_follow:
@@ -745,22 +784,22 @@ class BlackSwanTarocState(GameState):
     def choices(self) -> tuple[list[int], list[int], list[int]]:
         """What the seat to move may do, by kind, in the order of :meth:`legal_actions`: the
         cards it may pass down, the cards it may play, the pledges it may play (none when
-        the game is over)."""
-        if self.phase == _OVER:
+        the game is over); as :func:`kind_rule`, :func:`swan_rule` and :func:`follows` allow
+        them (which :meth:`verify` and :meth:`apply_run` ask too)."""
+        phase = self.phase
+        if phase == _OVER:
             return [], [], []
         seat = self.turn
+        leading = phase == _LEAD
         hand = list(compress(range(len(DECK.codes)), self.hands[seat]))  # each held card once
-        # the Swan may be played only as the last card held
-        every = self.sizes[seat] == 1 or not self.hands[seat][SWAN]
-        plays = hand if every else [c for c in hand if c != SWAN]
-        if self.phase == _LEAD:  # pass a card down, or lead one
-            return hand, plays, []
-        led = self.led_suit
-        if led != 12:
-            suited = [c for c in hand if SUIT[c] == led]
-            if suited:
-                return [], suited, []
-        return [], plays, [k for k in range(3) if self.pledges[seat][k]]
+        size = self.sizes[seat]
+        counts = self.suit_counts[seat]
+        led = self.led_suit  # (-1 while leading)
+        passes = hand if not kind_rule(leading, Pass) else []
+        plays = [c for c in hand if not swan_rule(c, size) and follows(counts, led, SUIT[c])]
+        if kind_rule(leading, Pledge) or not follows(counts, led, -1):
+            return passes, plays, []
+        return passes, plays, [k for k in range(3) if self.pledges[seat][k]]
 
     # -- texts for messages----------------------------------------------------------------------
     def _hand_text(self, seat: int) -> str:
