@@ -101,8 +101,8 @@ def test_views_are_frozen() -> None:
 
 @given(st.data())
 def test_hands_from_counts_list_every_card_held_in_card_order(data: st.DataObject) -> None:
-    from gamerec.games.black_swan_2012 import view as black_swan_2012_view
-    from gamerec.games.black_swan_taroc import view as black_swan_taroc_view
+    from gamerec.games.black_swan_2012 import presenter as black_swan_2012_view
+    from gamerec.games.black_swan_taroc import presenter as black_swan_taroc_view
 
     for module in (black_swan_2012_view, black_swan_taroc_view):
         codes = module._CODES
