@@ -81,11 +81,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def load_bench(name: str) -> ModuleType:
     """The script ``bench/NAME.py`` as a module (for the smoke tests that keep the
-    benchmarks from rotting)."""
+    benchmarks from rotting). The folders a script puts on ``sys.path`` to import its
+    neighbours are taken off again: left there, ``bench/`` would stay first on the path of
+    every later test and of the processes they spawn (a Dask worker then imported
+    ``bench/distributed.py`` as dask's ``distributed``)."""
     path = ROOT / "bench" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
     return module
