@@ -79,7 +79,10 @@ _CHILD = """
 import gc, json, sys, time
 import gamerec
 from gamerec.batch import verify_batch
-from gamerec.tables.standings import Duplicates
+try:
+    from gamerec.tables.standings import Duplicates
+except ImportError:  # (gamerec before issue 32's layout)
+    from gamerec.standings import Duplicates
 
 def validate(path):
     seen, counts = Duplicates(), {}
