@@ -484,7 +484,8 @@ class BlackSwanTarocState(GameState):
                         if type(card) is int and 0 <= card < SWAN and hands[seat][card]:
                             suit = SUIT[card]
                             by_suit = suit_counts[seat]
-                            if follows(by_suit, self.led_suit, suit):  # (always, for a lead)
+                            # (a lead follows no suit: the predicate is asked of the follows)
+                            if phase != _FOLLOW or follows(by_suit, self.led_suit, suit):
                                 hands[seat][card] -= 1
                                 sizes[seat] -= 1
                                 by_suit[suit] -= 1

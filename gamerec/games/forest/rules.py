@@ -358,7 +358,8 @@ class ForestState(TrickState):
                             card: int = given  # (typed once held)
                             trick = self.trick
                             counts = colour_counts[turn]
-                            if not colour_rule(counts, trick[0] if trick else -1, card, self.forest_colour):
+                            # (a lead breaks no rule of colour: the predicate is asked of the follows)
+                            if not trick or not colour_rule(counts, trick[0], card, self.forest_colour):
                                 if len(trick) + 1 < n:
                                     hand.discard(card)
                                     counts[card // _N] -= 1
