@@ -46,13 +46,13 @@ import base64
 import hashlib
 import html
 import re
+from collections.abc import Iterable
 from functools import cache
 from importlib.resources import files
 
 import msgspec
 
 from ..cards import Deck
-from ..engine import played_cards
 from ..errors import FormatError
 from ..escape import json_inert, strip_controls
 from ..events import DealScored
@@ -109,18 +109,11 @@ class _Page(msgspec.Struct):
     verdict: str
 
 
-def _faces(record: Record, deck: Deck) -> dict[str, tuple[str, str, str]]:
-    """How each card of the record's deals is drawn (its look's label, family and name), by
-    code, in the deck's order."""
-    cards: set[object] = set()
-    for deal in record.deals:
-        for hand in deal.hands:
-            cards.update(hand)
-        cards.update(deal.stock)
-        for draw in getattr(deal, "draw", None) or ():
-            cards.update(draw)
-        for action in deal.actions:
-            cards.update(played_cards(action))
+def _faces(deck: Deck, cards: Iterable[int]) -> dict[str, tuple[str, str, str]]:
+    """How each of ``cards`` is drawn (its look's label, family and name), by code, in the
+    deck's order. ``cards`` are every card of the game (what its rules deal from), never the
+    record's own: a page shown as one seat would otherwise give away the cards the others
+    held and never played (and a forest stock's cards never turned)."""
     faces = {}
     for card in sorted(c for c in cards if type(c) is int and deck.is_card(c)):
         code = deck.codes[card]
@@ -171,7 +164,8 @@ def _page_data(record: Record, source: str, index: int, seat: int | None, read: 
         sides = [_Side(name, [i]) for i, name in enumerate(players)]
     try:
         game = get_game(record.game)
-        faces, deal_word = _faces(record, game.deck), game.deal_word
+        in_game = state.cards_in_game() if state is not None else game.deck.card_set
+        faces, deal_word = _faces(game.deck, in_game), game.deal_word
     except FormatError:
         faces, deal_word = {}, "deal"
     for k, side in enumerate(sides):

@@ -260,3 +260,21 @@ def test_same_record_same_bytes() -> None:
         assert a == b
     r = hostile_record()
     assert html_replay(r, seat=2) == html_replay(r, seat=2)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_page_shown_as_one_seat_gives_away_no_card_it_does_not_show(game: str) -> None:
+    """Review of issue 32: the page's card faces were those of every card in the record, so a
+    page shown as seat 0 of a record cut short listed the cards the others still held
+    (reproduced by ``simulate -p 2``, ``convert`` to text, ``head -16``, ``export --to html
+    --seat 0``). The faces are every card of the game, the same whatever was dealt."""
+    players = get_game(game).min_players
+    a, b = simulate(game, players=players, games=2, seed=11)
+    cut = msgspec.structs.replace(
+        a, deals=[msgspec.structs.replace(a.deals[0], actions=a.deals[0].actions[:3])]
+    )
+    pages = [Page(html_replay(r, seat=0)).data() for r in (cut, a, b)]
+    assert pages[0]["faces"] == pages[1]["faces"] == pages[2]["faces"]
+    deck = get_game(game).deck
+    state = get_game(game).new_state(a.rules, a.players)
+    assert set(pages[0]["faces"]) == {deck.codes[c] for c in state.cards_in_game()}
