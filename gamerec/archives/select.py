@@ -21,7 +21,7 @@ from typing import Final, TypeVar
 
 import msgspec
 
-from ..errors import FormatError, InputError
+from ..errors import RULES, FormatError, InputError
 from ..format import container
 from ..format.binary import content_digest, decode_binary, decode_header, encode_binary
 from ..format.encodings import Encoding
@@ -113,7 +113,8 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
         first one that makes no sense."""
         for s in status:
             _known("--status", s, SELECTABLE_STATUSES, "status", f"one of {', '.join(SELECTABLE_STATUSES)}")
-        known_rules = rule_ids() if rule else {}  # (every game's: each game is loaded)
+        # the rules every game shares, else every game's (each game is loaded for them)
+        known_rules = RULES if all(r in RULES for r in rule) else rule_ids()
         for r in rule:
             _known("--rule", r, known_rules, "rule id", "docs/errors.md lists them")
         for g in game:  # (any id: a binary file's header may name a game gamerec does not know)

@@ -14,7 +14,7 @@ from ..archives.select import Selecting, Selection, select
 from ..errors import FormatError
 from ..format.listing import Listing, list_records
 from ..format.schema import write_schemas
-from ..games import games_info
+from ..games import games_info, unplayable
 from .app import EXIT_INPUT, EXIT_OK, err, out
 from .files import json_line, print_json
 from .lines import line
@@ -172,7 +172,16 @@ def games_cmd(
         print_json(info)
     else:
         out.print(games_table(info))
-    return EXIT_OK
+    return _say_unplayable()
+
+
+def _say_unplayable() -> int:
+    """One line for each installed game that cannot be loaded (the others were shown):
+    exit 2 when there is one."""
+    broken = unplayable()
+    for _, why in broken:
+        err.print(line(f"gamerec: {why}", "red"))
+    return EXIT_INPUT if broken else EXIT_OK
 
 
 def schema(
@@ -191,4 +200,4 @@ def schema(
     no_stdout(output, "schema writes several files; name a folder")
     for p in write_schemas(output, force=force):
         out.print(plain(str(p)))
-    return EXIT_OK
+    return _say_unplayable()

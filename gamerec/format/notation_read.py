@@ -162,10 +162,12 @@ class _Reader:
         game_id = _value(line, rest, col, "a game id")
         try:
             self.game = get_game(game_id)
-        except Exception:
+        except FormatError as e:
             from ..games import GAMES
 
             at = col + len(rest) - len(rest.lstrip())
+            if game_id in GAMES:  # (installed, but it does not load: say why)
+                raise line.error(at, e.message) from None
             raise line.error(at, f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
         self.game_id = game_id
 

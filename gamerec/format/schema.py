@@ -25,7 +25,7 @@ from typing import Any, Literal
 import msgspec
 
 from ..cards import PLEDGES, Deck
-from ..games import GAMES, get_game
+from ..games import get_game, playable
 from ..record import FORMAT_ID, FORMAT_VERSION, MAX_INT, MIN_INT
 from .jsonform import CardCode, PledgeName, codec
 
@@ -225,7 +225,7 @@ def _all_defs() -> dict[str, Any]:
     """The ``$defs`` of every game, and ``Record``: a record of any game."""
     defs: dict[str, Any] = {}
     cases = []
-    for game_id in sorted(GAMES):
+    for game_id in playable():
         name, game_defs = _game_defs(game_id)
         for key, value in game_defs.items():
             if defs.setdefault(key, value) != value:  # pragma: no cover - a clash of names
@@ -240,7 +240,7 @@ def _all_defs() -> dict[str, Any]:
         "properties": {
             "format": {"const": FORMAT_ID},
             "version": {"const": FORMAT_VERSION},
-            "game": {"enum": sorted(GAMES)},
+            "game": {"enum": playable()},
         },
         "allOf": cases,
     }
@@ -249,7 +249,7 @@ def _all_defs() -> dict[str, Any]:
 
 def schema_names() -> list[str]:
     """The names of the schemas, each written to ``<name>.schema.json``."""
-    return [*sorted(GAMES), "record", "records"]
+    return [*playable(), "record", "records"]
 
 
 def schema_of(name: str) -> dict[str, Any]:

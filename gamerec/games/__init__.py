@@ -29,8 +29,10 @@ __all__ = [
     "get_game",
     "get_spec",
     "option_values",
+    "playable",
     "register",
     "rule_ids",
+    "unplayable",
 ]
 
 #: the entry-point group through which an installed package adds a game: each entry point is
@@ -53,17 +55,23 @@ def _spec_at(game_id: str, where: str) -> GameSpec:
     try:
         spec = getattr(importlib.import_module(module), attribute or "SPEC")
     except Exception as e:  # (a game's package that does not load: say which, and why)
-        raise GamerecError(f"game {game_id!r} ({where}) cannot be loaded: {type(e).__name__}: {e}") from e
+        raise _broken(f"game {game_id!r} ({where}) cannot be loaded: {type(e).__name__}: {e}") from e
     return _checked(game_id, where, spec)
+
+
+def _broken(message: str) -> FormatError:
+    """A game that is installed but cannot be played: its records are unreadable with this
+    message (``format.game``), one by one, as those of a game gamerec does not know."""
+    return FormatError(message, "format.game")
 
 
 def _checked(game_id: str, where: str, spec: object) -> GameSpec:
     if not isinstance(spec, GameSpec):
-        raise GamerecError(
+        raise _broken(
             f"game {game_id!r} ({where}) is not a game: a gamerec.games.GameSpec, not {type(spec).__name__}"
         )
     if spec.game.id != game_id:
-        raise GamerecError(f"game {game_id!r} ({where}) is the spec of another game, {spec.game.id!r}")
+        raise _broken(f"game {game_id!r} ({where}) is the spec of another game, {spec.game.id!r}")
     return spec
 
 
@@ -75,6 +83,8 @@ class _Registry(Mapping[str, Game[Any]]):
         self._where: dict[str, str] = dict(_SHIPPED)
         self._specs: dict[str, GameSpec] = {}
         self._installed_found = False
+        #: the ids several installed packages give, with what to say of them
+        self._conflicts: dict[str, str] = {}
 
     def _find_installed(self) -> None:
         """Add the games that installed packages name in the entry-point group (once; an id
@@ -84,9 +94,18 @@ class _Registry(Mapping[str, Game[Any]]):
         self._installed_found = True
         from importlib.metadata import entry_points
 
-        for ep in sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: ep.name):
-            if ep.name not in self._where:
-                self._where[ep.name] = ep.value
+        claims: dict[str, list[str]] = {}
+        for ep in entry_points(group=ENTRY_POINTS):
+            if ep.name not in self._where and ep.value not in claims.setdefault(ep.name, []):
+                claims[ep.name].append(ep.value)
+        for name in sorted(claims):
+            places = sorted(claims[name])
+            if len(places) > 1:  # (two packages, one id: neither is chosen behind the user's back)
+                self._conflicts[name] = (
+                    f"game {name!r} is given by {len(places)} installed packages ({', '.join(places)}): "
+                    "uninstall all but one"
+                )
+            self._where[name] = places[0]
 
     def spec(self, game_id: object) -> GameSpec:
         """The spec of ``game_id``; KeyError for an id that is no game's."""
@@ -96,6 +115,8 @@ class _Registry(Mapping[str, Game[Any]]):
         if spec is None:
             if game_id not in self._where:
                 self._find_installed()
+            if game_id in self._conflicts:
+                raise _broken(self._conflicts[game_id])
             where = self._where.get(game_id)
             if where is None:
                 raise KeyError(game_id)
@@ -164,9 +185,31 @@ def rule_ids() -> dict[str, str]:
     """Every rule id a verdict may carry, with what it means: the rules every game shares
     (:data:`gamerec.errors.RULES`) and each game's own (:attr:`gamerec.engine.Game.rule_ids`)."""
     ids = dict(RULES)
-    for game in GAMES.values():
-        ids.update(game.rule_ids)
+    for game_id in GAMES:
+        try:
+            ids.update(get_spec(game_id).game.rule_ids)
+        except FormatError:  # (an installed game that does not load: see unplayable())
+            continue
     return ids
+
+
+def playable() -> list[str]:
+    """The ids of the games that load, sorted (an installed game that does not is left out:
+    :func:`unplayable` says why)."""
+    broken = {game_id for game_id, _ in unplayable()}
+    return sorted(g for g in GAMES if g not in broken)
+
+
+def unplayable() -> list[tuple[str, str]]:
+    """The installed games that cannot be loaded, each with why: ``gamerec games`` lists
+    them after the others."""
+    out = []
+    for game_id in GAMES:
+        try:
+            get_spec(game_id)
+        except FormatError as e:
+            out.append((game_id, e.message))
+    return out
 
 
 def game_info(game: Game[Any]) -> dict[str, Any]:
@@ -202,5 +245,11 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
 
 
 def games_info() -> list[dict[str, Any]]:
-    """:func:`game_info` of every game, by id."""
-    return [game_info(GAMES[g]) for g in sorted(GAMES)]
+    """:func:`game_info` of every game that loads, by id (:func:`unplayable`: the others)."""
+    out = []
+    for game_id in sorted(GAMES):
+        try:
+            out.append(game_info(get_spec(game_id).game))
+        except FormatError:  # (an installed game that does not load: see unplayable())
+            continue
+    return out

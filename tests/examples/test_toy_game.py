@@ -23,12 +23,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import FIXTURES, ROOT
 from helpers import cli, error_line, json_lines
 
 from gamerec.cards import FRENCH
+from gamerec.errors import FormatError
 from gamerec.format.read import read_file
-from gamerec.games import GAMES
+from gamerec.format.write import encode_records
+from gamerec.games import GAMES, get_spec
 from gamerec.record import Play, Record
 
 TOY = ROOT / "examples" / "toygame"
@@ -46,7 +48,8 @@ def dist_info(site: Path, name: str, entry_points: str) -> None:
 def _installed(*paths: Path) -> Iterator[None]:
     """``paths`` on sys.path, and the registry looking afresh for installed games; all as
     it was afterwards (the toy's modules forgotten)."""
-    saved = (GAMES._installed_found, dict(GAMES._where), dict(GAMES._specs))
+    saved = (GAMES._installed_found, dict(GAMES._where), dict(GAMES._specs), dict(GAMES._conflicts))
+    before = set(sys.modules)
     sys.path[:0] = [str(p) for p in paths]
     GAMES._installed_found = False
     try:
@@ -54,9 +57,11 @@ def _installed(*paths: Path) -> Iterator[None]:
     finally:
         for p in paths:
             sys.path.remove(str(p))
-        GAMES._installed_found, GAMES._where, GAMES._specs = saved
-        for module in [m for m in sys.modules if m == "toygame" or m.startswith("toygame.")]:
-            del sys.modules[module]
+        GAMES._installed_found, GAMES._where, GAMES._specs, GAMES._conflicts = saved
+        for module in [
+            m for m in sys.modules if (m == "toygame" or m.startswith("toygame.")) and m not in before
+        ]:
+            del sys.modules[module]  # (those loaded here: an outer install's stay, its spec uses them)
 
 
 @pytest.fixture(scope="module")
@@ -409,6 +414,56 @@ def test_a_broken_entry_point_is_one_line_never_a_traceback(tmp_path: Path, env:
         assert result.exit_code == 2
         assert error_line(result).endswith("No module named 'no_such_module_xyz'")
     assert "broken-game" not in GAMES
+
+
+def test_a_game_that_does_not_load_leaves_the_others_alone(tmp_path: Path) -> None:
+    """Review of issue 32: a broken installed game made ``games``, ``schema`` and ``filter
+    --rule follow-suit`` fail outright, aborted a whole ``validate`` of JSON lines at its
+    record, and its text records said "unknown game" while listing it as known. The others
+    are shown and the broken one named after them (exit 2); its records are unreadable one
+    by one, saying why; a rule every game shares needs no game loaded."""
+    dist_info(tmp_path, "broken", "ghost = no_such_module_xyz:SPEC")
+    why = "game 'ghost' (no_such_module_xyz:SPEC) cannot be loaded: ModuleNotFoundError"
+    ok = next(read_file(FIXTURES / "forest" / "games" / "five-players.json")).record
+    assert ok is not None
+    (line,) = b"".join(encode_records([ok], "jsonl")).splitlines()
+    ghost = line.replace(b'"game":"forest"', b'"game":"ghost"')
+    assert ghost != line
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_bytes(b"\n".join([line, ghost, line]) + b"\n")
+    text = tmp_path / "ghost.gtxt"
+    text.write_text("gamerec: 1\ngame: ghost\nplayers: Ann, Bo\n")
+    for _ in _installed(tmp_path):
+        result = cli("games")
+        assert result.exit_code == 2 and "forest" in result.stdout
+        assert error_line(result).startswith(f"gamerec: {why}")
+        result = cli("schema", "-o", str(tmp_path / "schemas"))
+        assert result.exit_code == 2 and (tmp_path / "schemas" / "forest.schema.json").exists()
+        good = tmp_path / "good.jsonl"
+        good.write_bytes(line + b"\n")
+        result = cli("filter", str(good), "--rule", "follow-suit", "--count")
+        assert result.exit_code == 1 and result.stdout.strip() == "0", result.stderr  # (1: none matched)
+        result = cli("validate", str(mixed), "--json")
+        verdicts, _ = json_lines(result.stdout)
+        assert [v["status"] for v in verdicts] == ["valid", "unreadable", "duplicate"]
+        assert why in verdicts[1]["reason"]
+        result = cli("validate", str(text))
+        assert result.exit_code == 2 and why in error_line(result) and "unknown game" not in result.stderr
+
+
+def test_two_packages_giving_one_game_are_named_not_chosen_between(tmp_path: Path) -> None:
+    """Review of issue 32: two installed packages with the same game id: the first on the path
+    won, silently. Neither is chosen: asking for the game names both."""
+    dist_info(tmp_path / "a", "one", "twin = one_pkg:SPEC")
+    dist_info(tmp_path / "b", "other", "twin = other_pkg:SPEC")
+    for _ in _installed(tmp_path / "a", tmp_path / "b"):
+        with pytest.raises(FormatError) as e:
+            get_spec("twin")
+        assert e.value.code == "format.game"
+        assert e.value.message == (
+            "game 'twin' is given by 2 installed packages (one_pkg:SPEC, other_pkg:SPEC): "
+            "uninstall all but one"
+        )
 
 
 def test_installed_the_toy_game_is_known(toy: None) -> None:
