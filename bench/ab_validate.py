@@ -78,7 +78,7 @@ LIMIT = 1.05
 _CHILD = """
 import gc, json, sys, time
 import gamerec
-from gamerec.batch import verify_batch
+from gamerec.checking.batch import verify_batch
 try:
     from gamerec.tables.standings import Duplicates
 except ImportError:  # (gamerec before issue 32's layout)

@@ -8,7 +8,7 @@ One run generates a tournament with :func:`gamerec.bots.simulate` (not timed), e
 it in memory as binary, JSON Lines and pretty JSON, then times, each ``--repeat`` times:
 
 - decode: every record read from the binary bytes (:func:`gamerec.format.read.read_bytes`);
-- decode + verify: :func:`gamerec.verdicts.verify_entries` over ``read_bytes`` (what
+- decode + verify: :func:`gamerec.checking.verdicts.verify_entries` over ``read_bytes`` (what
   ``gamerec validate`` does);
 - verify only: ``verify_entries`` over records decoded beforehand;
 - decode JSON Lines: every record read from the JSON Lines bytes, for comparison.
@@ -38,11 +38,11 @@ import msgspec
 
 import gamerec
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries, verify_record
 from gamerec.format.read import Entry, read_bytes
 from gamerec.format.write import encode_records
 from gamerec.games import GAMES, get_game
 from gamerec.record import Claim, Record
-from gamerec.verdicts import verify_entries, verify_record
 
 GAME = "blackball"  # the default game
 #: Aim: verification (decode + verify, median run) under this many microseconds per action.

@@ -1,4 +1,4 @@
-"""Dask benchmark: the Dask path (gamerec.distributed) on a LocalCluster of 2 workers
+"""Dask benchmark: the Dask path (gamerec.checking.distributed) on a LocalCluster of 2 workers
 against 1, on N records split over F files.
 
 Run from the repository root (needs the ``dask`` extra)::
@@ -11,7 +11,7 @@ is a distinct game with a real length: the content hashes all differ). Then it m
 in one process, the per-record costs of reading (decode only) and of verifying (decode,
 replay, score, hash); and on a LocalCluster (processes, one thread each) of 1 and then 2
 workers: the verdict counts alone (``bag.count()``: reading and verifying) and the counts
-with duplicates (:func:`gamerec.distributed.summarize_bag`: plus the shuffle of hashes).
+with duplicates (:func:`gamerec.checking.distributed.summarize_bag`: plus the shuffle of hashes).
 The difference is the cost of hashing out the duplicates. The speed-up is 1 worker's time
 over 2 workers'. Nothing here is a test: the numbers are printed (``--json`` for machines).
 """
@@ -32,9 +32,9 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirna
 import msgspec  # noqa: E402
 
 from gamerec.bots import simulate  # noqa: E402
+from gamerec.checking.verdicts import verify_entries  # noqa: E402
 from gamerec.format.read import read_records  # noqa: E402
 from gamerec.format.write import write_records  # noqa: E402
-from gamerec.verdicts import verify_entries  # noqa: E402
 
 
 def make_files(folder: str, records: int, files: int, base: int) -> list[str]:
@@ -72,7 +72,7 @@ def main() -> None:
     args = ap.parse_args()
     from distributed import Client, LocalCluster
 
-    from gamerec.distributed import summarize_bag, verdict_bag
+    from gamerec.checking.distributed import summarize_bag, verdict_bag
 
     report: dict[str, Any] = {"records": args.records, "files": args.files, "load": os.getloadavg()}
     with tempfile.TemporaryDirectory() as folder:

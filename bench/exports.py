@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries
 from gamerec.export import to_text
 from gamerec.export.csv import csv_export
 from gamerec.format.read import read_bytes
 from gamerec.format.write import encode_records
 from gamerec.present import Replay
 from gamerec.record import Record
-from gamerec.verdicts import verify_entries
 
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}
 AIMS = {"csv file": 3.0, "text": 5.0, "replay --all": 5.0}

@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries
 from gamerec.export.parquet import write_parquet
 from gamerec.format.read import read_records
 from gamerec.format.write import encode_records
 from gamerec.record import Record
-from gamerec.verdicts import verify_entries
 
 GAMES = {"blackball": 4, "forest": 4, "black-swan-2012": 4, "black-swan-taroc": 4}
 AIM = 3.0

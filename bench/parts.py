@@ -32,13 +32,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import batch  # the simulated records of bench/batch.py
 
+from gamerec.checking.verdicts import verdict_of
 from gamerec.fastwalk import apply_all
 from gamerec.format.binary import content_hash
 from gamerec.format.read import decode_raw, raw_records
 from gamerec.format.write import write_records
 from gamerec.games import GAMES, get_game
 from gamerec.stepper import run
-from gamerec.verdicts import verdict_of
 
 
 def best_of(rounds: int, passes: Sequence[Callable[[], object]]) -> list[float]:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamerec import compiled
-from gamerec.batch import verify_batch
+from gamerec.checking.batch import verify_batch
 from gamerec.export.report import report
 from gamerec.tables.standings import standings
 

@@ -9,7 +9,7 @@ verification of the same records in the same run (issue 19's aims: the random bo
 
 Each measurement is the best of ``--repeat`` runs (the least disturbed on a shared
 machine): ``simulate`` is the API the command calls, each record encoded as binary as the
-command writes it; ``validate`` is :func:`gamerec.verdicts.verify_entries` over the decoded
+command writes it; ``validate`` is :func:`gamerec.checking.verdicts.verify_entries` over the decoded
 records' bytes, what ``gamerec validate`` does; their ratio does not depend on the load.
 The runs repeat the same seed in one process, so the bots' tables (black-swan-2012 keeps
 its suits' plays in tables by their cards) are full after the first; with ``--cold`` each
@@ -29,10 +29,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries
 from gamerec.format.read import read_bytes
 from gamerec.format.write import encode_records
 from gamerec.games import GAMES
-from gamerec.verdicts import verify_entries
 
 #: Aims (issue 19): the random bot's microseconds per action, and smart over random.
 AIM_RANDOM_US = 5.0

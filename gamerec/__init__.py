@@ -34,13 +34,13 @@ from typing import IO, TYPE_CHECKING, Any
 from .version import __version__, compiled
 
 if TYPE_CHECKING:
+    from .checking.verdicts import Verdict
     from .format.encodings import Encoding
     from .format.paths import Paths
     from .format.read import Entry
     from .present import Replay
     from .record import Record
     from .tables.standings import SortKey, Standings
-    from .verdicts import Verdict
 
 
 __all__ = [
@@ -85,7 +85,7 @@ def __getattr__(name: str) -> Any:
 
         value = Standings
     elif name == "Verdict":
-        from .verdicts import Verdict
+        from .checking.verdicts import Verdict
 
         value = Verdict
     elif name in ("FormatError", "GamerecError", "Illegal", "InputError"):
@@ -150,9 +150,9 @@ def verify(record: Record) -> Verdict:
     would not read back once written (``True`` or ``"x"`` where a seat or a card belongs),
     so that a valid verdict holds for the record as a file holds it. The verdict carries
     the record's content hash, as a batch's do (so :func:`score` counts a duplicate once)."""
+    from .checking.verdicts import entry_verdict
     from .format.binary import reread_problem
     from .format.read import Entry
-    from .verdicts import entry_verdict
 
     problem = reread_problem(record)
     return entry_verdict(Entry("-", 0, "", None if problem is not None else record, problem))
@@ -163,10 +163,10 @@ def check(source: Paths | bytes | IO[bytes], *, jobs: int = 1, name: str = "-") 
     included, in order; files are shared among ``jobs`` processes, and each verdict of a
     file's record carries its content hash."""
     if isinstance(source, (bytes, bytearray, memoryview)) or _is_stream(source):
-        from .verdicts import verify_entries
+        from .checking.verdicts import verify_entries
 
         return verify_entries(read(source, name=name))
-    from .batch import verify_batch
+    from .checking.batch import verify_batch
 
     return verify_batch(source, jobs=jobs)  # type: ignore[arg-type]
 
@@ -175,8 +175,8 @@ def score(source: Paths | Iterable[Verdict], *, jobs: int = 1, sort: SortKey = "
     """The standings of the valid records of ``source`` (paths, as :func:`read` takes them,
     or verdicts already made): per game and player, games, wins, total, mean and best
     score; duplicates counted once, records that are not valid listed."""
+    from .checking.verdicts import Verdict
     from .tables.standings import standings
-    from .verdicts import Verdict
 
     if isinstance(source, str) or hasattr(source, "__fspath__"):
         return standings(check(source, jobs=jobs), sort)  # type: ignore[arg-type]

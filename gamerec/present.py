@@ -18,13 +18,13 @@ from collections.abc import Iterator, Sequence
 
 import msgspec
 
+from .checking.verdicts import Verdict, verdict_of
 from .engine import Event, GameState
 from .escape import terminal_text
 from .games import get_game
 from .games.presenters import Presenter, presenter
 from .record import Action, Record
 from .stepper import OutcomeVisitor, run, visit
-from .verdicts import Verdict, verdict_of
 from .view import View
 
 __all__ = ["MOVES", "Replay", "Step", "StepLine", "deal_word", "move", "sheet_text", "step_text"]
@@ -225,9 +225,9 @@ class Replay:
         unreadable, as :func:`gamerec.verify` says of it."""
         if self.read:
             return False
+        from .checking.verdicts import unreadable
         from .format.binary import reread_problem
         from .format.read import Entry
-        from .verdicts import unreadable
 
         problem = reread_problem(self.record)
         if problem is None:

@@ -210,7 +210,7 @@ class Header(msgspec.Struct, array_like=True, gc=False):
     provenance: Provenance | None
     deals: int
     actions: int
-    #: the record's content hash (16 bytes, see gamerec.batch.content_hash), written by
+    #: the record's content hash (16 bytes, see gamerec.checking.batch.content_hash), written by
     #: gamerec so that a listing needs the header alone
     hash: bytes | None = None
 

@@ -1,5 +1,5 @@
 """The stepper: a record replayed by its rules, one deal and one action at a time. It is
-the one replay core: verification (:mod:`gamerec.verdicts`), the exports, the recorder and
+the one replay core: verification (:mod:`gamerec.checking.verdicts`), the exports, the recorder and
 the replay for people (:mod:`gamerec.present`) all walk a record through it.
 
 Each step is light: the deal and action numbers, the action, the events it caused and

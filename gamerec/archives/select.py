@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 import msgspec
 
+from ..checking.verdicts import Verdict, unreadable, verify_record
 from ..errors import RULES, FormatError, InputError
 from ..format import container
 from ..format.binary import content_digest, decode_binary, decode_header, encode_binary
@@ -31,7 +32,6 @@ from ..format.read import TOO_DEEP, Entry, RawRecord, decode_raw, raw_records
 from ..format.write import encode_records
 from ..games import rule_ids
 from ..record import Header, Record
-from ..verdicts import Verdict, unreadable, verify_record
 from .digests import Digests
 
 T = TypeVar("T")

@@ -27,6 +27,7 @@ from typing import IO, Final
 
 import msgspec
 
+from ..checking.verdicts import Verdict
 from ..errors import InputError
 from ..format import container
 from ..format.encodings import SUFFIXES, Encoding
@@ -44,7 +45,6 @@ from ..format.write import (
     stage,
     temporary_path,
 )
-from ..verdicts import Verdict
 from .select import Candidate, Selecting, readable, select, unreadable_message
 
 __all__ = ["KEYS", "SplitFile", "SplitReport", "group_names", "safe_stem", "split"]

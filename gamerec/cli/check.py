@@ -10,11 +10,11 @@ from typing import Annotated, Any
 
 import typer
 
-from ..batch import default_jobs, verify_batch
+from ..checking.batch import default_jobs, verify_batch
+from ..checking.verdicts import STATUSES, Verdict
 from ..format.paths import expand_paths
 from ..games import GAMES
 from ..tables.standings import Duplicates, standings
-from ..verdicts import STATUSES, Verdict
 from .app import err, exit_of, out
 from .files import json_line, print_json
 from .lines import batch_summary, duplicate_line, line, totals_line, verdict_line

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from ..batch import default_jobs
+from ..checking.batch import default_jobs
+from ..checking.verdicts import unreadable, verify_record
 from ..engine import plural
 from ..errors import GamerecError
 from ..export import export_checked as export_records
@@ -23,7 +24,6 @@ from ..format.paths import expand_paths
 from ..format.read import read_records
 from ..format.salvage import salvage as salvage_file
 from ..record import Record
-from ..verdicts import unreadable, verify_record
 from .app import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, err, fail, say
 from .files import emit_bytes, emit_records, load
 from .lines import line, verdict_line

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from ..checking.verdicts import unreadable
 from ..errors import InputError
 from ..escape import json_inert
 from ..format.read import Entry, read_file
-from ..verdicts import unreadable
 from .app import EXIT_INPUT, fail
 from .options import EncodingChoice
 

@@ -113,7 +113,7 @@ def _list(items: Iterable[Listing], as_json: bool, selecting: Selecting | None =
                 yield item
                 continue
             counts["unreadable"] += 1
-            # as validate says it (gamerec.verdicts.unreadable): byte 0 says nothing, and a
+            # as validate says it (gamerec.checking.verdicts.unreadable): byte 0 says nothing, and a
             # text record's message names its own line
             plain_where = item.where in ("", "byte 0") or item.error.startswith("line ")
             where = "" if plain_where else f"{item.where}: "

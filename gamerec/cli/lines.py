@@ -28,7 +28,7 @@ from ..escape import terminal_text
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from ..verdicts import ScoreSheet, Verdict
+    from ..checking.verdicts import ScoreSheet, Verdict
 
 STATUS_STYLE = {
     "valid": "green",
@@ -98,7 +98,7 @@ def summary_line(counts: dict[str, int]) -> str:
 
 def batch_summary(counts: Mapping[str, int]) -> str:
     """The summary line of a batch's ``counts`` (each verdict's, and ``duplicate``)."""
-    from ..verdicts import STATUSES  # not on --help's path: it imports the record model
+    from ..checking.verdicts import STATUSES  # not on --help's path: it imports the record model
 
     text = summary_line({s: counts[s] for s in STATUSES})
     dup = counts.get("duplicate", 0)

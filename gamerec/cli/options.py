@@ -13,7 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperArgument
 
-from ..batch import MAX_JOBS, max_jobs
+from ..checking.batch import MAX_JOBS, max_jobs
 from ..engine import check_names
 from ..errors import GamerecError
 from ..format.encodings import SUFFIXES

@@ -21,10 +21,10 @@ if TYPE_CHECKING:  # the tables and panels import rich's modules when first made
     from rich.panel import Panel
     from rich.table import Table
 
+    from ..checking.verdicts import ScoreSheet, Verdict
     from ..format.listing import Listing
     from ..present import Step
     from ..tables.standings import PlayerStanding, Standings
-    from ..verdicts import ScoreSheet, Verdict
     from ..view import View
 
 

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
+from ..checking.verdicts import Verdict
 from ..present import Replay, Step, deal_word
-from ..verdicts import Verdict
 from .app import EXIT_OK, EXIT_PROBLEM, err, out
 from .files import load
 from .lines import one_line, verdict_line

@@ -17,11 +17,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..checking.verdicts import Verdict
 from ..engine import plural
 from ..events import DealScored
 from ..present import Step, deal_word, move
 from ..record import Cards, Pass, Play
-from ..verdicts import Verdict
 from .cards_style import card_styles, cards_text, trump_of
 from .lines import clean, one_line
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ..checking.verdicts import Verdict
 from ..errors import InputError
 from ..format.progress import OnProgress, ProgressTally
 from ..record import Record
-from ..verdicts import Verdict
 from .csv import CSV_COLUMNS, csv_export, csv_rows, to_csv
 from .text import text_export, to_text
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from ..checking.verdicts import Verdict, verdict_of
 from ..engine import Event, GameState
 from ..escape import CsvFields, csv_line
 from ..format.progress import ProgressTally
 from ..games.presenters import presenter
 from ..record import Action, Bid, Cards, Record
 from ..stepper import TrickVisitor, walk
-from ..verdicts import Verdict, verdict_of
 
 __all__ = ["CSV_COLUMNS", "CsvFile", "csv_export", "csv_lines", "csv_lists", "csv_rows", "to_csv"]
 

@@ -30,13 +30,13 @@ from typing import Any
 
 import msgspec
 
-from ..batch import map_chunks, max_jobs
+from ..checking.batch import map_chunks, max_jobs
+from ..checking.verdicts import Verdict
 from ..errors import InputError
 from ..format.paths import Paths, expand_paths, refuse_empty
 from ..format.progress import OnProgress
 from ..format.read import RawRecord, decode_raw, read_records
 from ..format.write import remove_stale_temporaries, temporary_path
-from ..verdicts import Verdict
 from .parquet_rows import ACTION_COLUMNS, DEAL_COLUMNS, RECORD_COLUMNS, TABLES, chunks
 
 __all__ = [
@@ -217,7 +217,7 @@ def write_parquet(
     With ``jobs`` above 1, up to that many worker processes build the tables of chunks of
     256 records (the same rows, so every value is the same), and this process writes them
     in input order (gathering the actions of a few chunks into a row group of about
-    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.batch.WorkerLost` and
+    ``group`` x 25 rows). A worker that dies raises :class:`gamerec.checking.batch.WorkerLost` and
     nothing is written."""
     pa, pq = _pyarrow()
     if not 1 <= jobs <= max_jobs():

@@ -10,14 +10,14 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from itertools import accumulate
 from typing import Any
 
-from ..batch import content_hash
+from ..checking.batch import content_hash
+from ..checking.verdicts import Verdict, unreadable, verdict_of
 from ..engine import Event, GameState
 from ..events import DealScored
 from ..format.read import Entry
 from ..games import get_game
 from ..record import Action, Record
 from ..stepper import TrickVisitor, walk
-from ..verdicts import Verdict, unreadable, verdict_of
 from .parquet_columns import ActionRows, DealRows, run_of_row
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "KEY", "RECORD_COLUMNS", "TABLES", "Rows", "chunks"]

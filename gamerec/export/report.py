@@ -29,12 +29,12 @@ from importlib.resources import files
 
 import msgspec
 
+from ..checking.verdicts import STATUSES, Verdict
 from ..format.paths import Paths
 from ..format.progress import OnProgress
 from ..tables.ratings import MODEL, PlayerRating, Ratings, rate
 from ..tables.standings import PlayerStanding, standings
 from ..tables.stats import GameStats, HeadToHead, Stats, player_stats
-from ..verdicts import STATUSES, Verdict
 from ..version import __version__
 from .charts import box_chart, escaped, fixed, note, number, quartiles, rating_chart
 
@@ -69,7 +69,7 @@ def report(paths: Paths, on_progress: OnProgress | None = None) -> Report:
 
 def report_page(verdicts: Sequence[Verdict], stats: Stats) -> str:
     """The page for the verdicts of a batch (with their score sheets, in input order, as
-    :func:`gamerec.batch.verify_batch` gives them) and the statistics of the same batch."""
+    :func:`gamerec.checking.batch.verify_batch` gives them) and the statistics of the same batch."""
     table = standings(verdicts)
     ratings = rate(verdicts)
     invalid: dict[str | None, list[Verdict]] = {}

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from ..checking.verdicts import Verdict, verdict_of
 from ..engine import Event, GameState
 from ..escape import terminal_text
 from ..games import get_game
@@ -14,7 +15,6 @@ from ..games.presenters import presenter
 from ..present import sheet_text, step_text
 from ..record import Action, Record
 from ..stepper import OutcomeVisitor, walk
-from ..verdicts import Verdict, verdict_of
 
 __all__ = ["text_export", "to_text"]
 

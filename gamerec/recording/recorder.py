@@ -43,6 +43,7 @@ from typing import Any
 import msgspec
 
 from ..cards import CardCodeError
+from ..checking.verdicts import Verdict, verdict_of
 from ..engine import Event, Game, check_names, plural
 from ..errors import FormatError, GamerecError, Illegal, OutputExists, StockMissing
 from ..format.notation import format_record
@@ -52,7 +53,6 @@ from ..games import get_game
 from ..games.presenters import presenter
 from ..record import Action, Meta, Record
 from ..stepper import Stepper, run
-from ..verdicts import Verdict, verdict_of
 from .hidden_hands import EarlierBreach, HiddenDeal
 from .journal import append, backup, encode_entry, open_locked, read_all, release
 from .journal_entries import (

@@ -8,7 +8,7 @@ rated as one team. Matches are rated in date order (``meta.date``, ``YYYY[-MM[-D
 records on the same date keep their input order, and a record without a date (or with
 another form of date) keeps its place after the record before it in the input.
 
->>> from gamerec.batch import verify_batch
+>>> from gamerec.checking.batch import verify_batch
 >>> ratings = rate(verify_batch(["fixtures/blackball/games/family-3p.json"]))
 >>> [(r.rank, r.player, round(r.mu, 2), round(r.sigma, 2), r.games) for r in ratings.table("blackball")]
 [(1, 'Sam', 27.87, 8.21, 1), (2, 'Kate', 25.72, 8.06, 1), (3, 'Trevor', 21.41, 8.06, 1)]
@@ -26,7 +26,7 @@ from typing import NamedTuple
 import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from ..verdicts import GameResult, Verdict
+from ..checking.verdicts import GameResult, Verdict
 from .standings import Triage, player_twice
 
 __all__ = ["MODEL", "PlayerRating", "Point", "Ratings", "Z", "date_key", "places", "rate"]

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from ..verdicts import STATUSES, Status, Verdict
+from ..checking.verdicts import STATUSES, Status, Verdict
 
 __all__ = [
     "SORT_KEYS",
@@ -47,7 +47,7 @@ class Duplicates:
     21 to 43 bytes a record where a dict of ints took about 100 (docs/performance.md,
     "Memory on long batches").
 
-    >>> from gamerec.verdicts import Verdict
+    >>> from gamerec.checking.verdicts import Verdict
     >>> seen = Duplicates()
     >>> a = Verdict(source="a.grec", record=1, game="forest", status="valid", hash="ab" * 32)
     >>> seen.first(a) is None, seen.first(msgspec.structs.replace(a, source="b.grec"))

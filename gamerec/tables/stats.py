@@ -27,6 +27,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import msgspec
 
+from ..checking.verdicts import Verdict, entry_verdict, unreadable
 from ..engine import Event, GameState
 from ..format.paths import Paths, expand_paths
 from ..format.progress import OnProgress
@@ -34,7 +35,6 @@ from ..format.read import Entry, read_records
 from ..games import get_spec
 from ..record import Action, Record
 from ..stepper import OutcomeVisitor, StepTuple, walk
-from ..verdicts import Verdict, entry_verdict, unreadable
 from .standings import Triage, not_counted, wins_text
 
 __all__ = [
@@ -105,7 +105,7 @@ def player_stats(
     (with ``player``: only that player's rows and pairs, and only the games they played).
     ``on_progress`` (see :mod:`gamerec.format.progress`) hears of each record read;
     ``on_verdict`` is given every record's verdict (with its scores and content hash, as
-    :func:`gamerec.batch.verify_batch` gives it, duplicates too), in input order."""
+    :func:`gamerec.checking.batch.verify_batch` gives it, duplicates too), in input order."""
     return stats_of(read_records(expand_paths(paths), on_progress), player, on_verdict)
 
 

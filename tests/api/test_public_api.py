@@ -13,12 +13,12 @@ import pytest
 from conftest import FIXTURES
 
 import gamerec
-from gamerec.batch import verify_batch
+from gamerec.checking.batch import verify_batch
+from gamerec.checking.verdicts import verify_paths
 from gamerec.errors import InputError
 from gamerec.format.listing import list_records
 from gamerec.format.paths import as_paths, expand_paths
 from gamerec.format.read import raw_records, read_records
-from gamerec.verdicts import verify_paths
 
 TOURNAMENT = FIXTURES / "forest" / "tournament.grec"  # 100 records
 GAMES = FIXTURES / "blackball" / "games"

@@ -13,12 +13,12 @@ import pytest
 from conftest import FIXTURES
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.checking.batch import verify_batch
+from gamerec.checking.verdicts import GameResult, ScoreSheet, Verdict
 from gamerec.format.write import write_records
 from gamerec.tables.ratings import Point, date_key, places, rate
 from gamerec.tables.standings import standings
-from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 
 def verdict(

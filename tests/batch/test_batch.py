@@ -12,8 +12,9 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.checking.batch import verify_batch
+from gamerec.checking.verdicts import STATUSES, GameResult, ScoreSheet, Verdict
 from gamerec.cli import app
 from gamerec.format import container
 from gamerec.format.binary import content_hash, encode_binary
@@ -21,7 +22,6 @@ from gamerec.format.listing import list_records
 from gamerec.format.write import write_records
 from gamerec.record import Bid, Claim, Record
 from gamerec.tables.standings import PlayerStanding, sort_standings, standings
-from gamerec.verdicts import STATUSES, GameResult, ScoreSheet, Verdict
 
 RUNNER = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "160", "GAMEREC_DEBUG": "1"})
 
@@ -222,7 +222,7 @@ def test_parquet_export_reads_back(mixed: list[Path], tmp_path: Path) -> None:
 
 def test_dask_bag_on_the_local_scheduler(mixed: list[Path]) -> None:
     pytest.importorskip("dask.bag")
-    from gamerec.distributed import summarize_bag, verdict_bag
+    from gamerec.checking.distributed import summarize_bag, verdict_bag
 
     bag = verdict_bag([str(p) for p in mixed])
     counts = summarize_bag(bag, scheduler="threads")

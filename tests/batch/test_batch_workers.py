@@ -20,13 +20,13 @@ import msgspec
 import pytest
 from helpers import CLI, PROCESS_TIMEOUT, assert_gone, cli, finish, session_ended, start, wait_for_workers
 
-from gamerec import batch
-from gamerec.batch import max_jobs, verify_batch
 from gamerec.bots import simulate
+from gamerec.checking import batch
+from gamerec.checking.batch import max_jobs, verify_batch
+from gamerec.checking.verdicts import Verdict
 from gamerec.errors import InputError
 from gamerec.format.read import RawRecord
 from gamerec.format.write import write_records
-from gamerec.verdicts import Verdict
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers through /proc")
 
@@ -314,7 +314,7 @@ def test_a_signal_during_convert_leaves_no_output_and_no_temporary_file(
 # parent's ends of the workers' pipes after the parent is gone.
 TAKES_ONE = """
 import multiprocessing, os, signal, sys
-from gamerec.batch import map_chunks
+from gamerec.checking.batch import map_chunks
 
 def large(raws):
     return bytes(16 << 20)

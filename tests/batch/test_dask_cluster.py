@@ -1,4 +1,4 @@
-"""The Dask path (gamerec.distributed) on a dask.distributed LocalCluster of two worker
+"""The Dask path (gamerec.checking.distributed) on a dask.distributed LocalCluster of two worker
 processes gives the CLI's and the API's answers on the shipped fixtures plus a duplicate
 across files: the verdict counts with duplicates counted once, the standings, the Parquet
 tables; and its verdict dicts carry every key (issue 19)."""
@@ -17,14 +17,14 @@ from conftest import FIXTURES
 from helpers import cli
 
 import gamerec
+from gamerec.checking.verdicts import Verdict
 from gamerec.errors import InputError
-from gamerec.verdicts import Verdict
 
 ANY_WHY = "player 'Trevor' sits in 2 seats: a player is counted once a game"
 
 pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
-from gamerec import distributed as dd  # noqa: E402
+from gamerec.checking import distributed as dd  # noqa: E402
 
 
 @pytest.fixture(scope="module")

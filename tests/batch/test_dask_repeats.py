@@ -11,15 +11,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.checking.batch import verify_batch
 from gamerec.errors import InputError
 from gamerec.format.write import write_records
 from gamerec.record import Record
 from gamerec.tables.standings import standings
 
 pytest.importorskip("dask.bag")
-from gamerec import distributed as dd
+from gamerec.checking import distributed as dd
 
 
 def _illegal(record: Record) -> Record:

@@ -9,8 +9,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gamerec.checking.verdicts import Verdict
 from gamerec.tables.standings import Duplicates
-from gamerec.verdicts import Verdict
 
 
 def _verdict(source: str, record: int, hash_: str, status: str = "valid") -> Verdict:

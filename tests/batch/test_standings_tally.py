@@ -4,8 +4,8 @@ standings of the whole (what the Dask path relies on)."""
 
 from __future__ import annotations
 
+from gamerec.checking.verdicts import GameResult, ScoreSheet, Verdict
 from gamerec.tables.standings import Tally, Triage, standings
-from gamerec.verdicts import GameResult, ScoreSheet, Verdict
 
 
 def _verdict(n: int, winners: list[int]) -> Verdict:

@@ -14,9 +14,9 @@ from helpers import cli, json_lines
 from rich.cells import cell_len
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.format.read import read_file
 from gamerec.format.write import write_records
-from gamerec.verdicts import verify_record
 
 
 @pytest.fixture(scope="module")

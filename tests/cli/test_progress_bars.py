@@ -22,8 +22,8 @@ import pytest
 from conftest import FIXTURES
 from helpers import cli
 
-from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.checking.batch import verify_batch
 from gamerec.export import export_checked
 from gamerec.format.listing import list_records
 from gamerec.format.read import read_file, read_records

@@ -16,8 +16,8 @@ import pytest
 from conftest import FIXTURES
 from helpers import cli, error_line, stderr_lines
 
-from gamerec.batch import verify_batch
 from gamerec.bots import simulate
+from gamerec.checking.batch import verify_batch
 from gamerec.format.write import write_records
 from gamerec.record import Record
 from gamerec.tables.ratings import rate

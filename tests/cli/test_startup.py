@@ -123,7 +123,7 @@ def test_help_imports_no_command_no_game_and_no_rich() -> None:
         "gamerec.cli.lines",  # the error line's writer
         "gamerec.cli.stdio",
     }
-    assert "gamerec.verdicts" not in modules  # nor the record model, through the lines
+    assert "gamerec.checking.verdicts" not in modules  # nor the record model, through the lines
 
 
 def test_a_commands_help_imports_that_command_alone() -> None:

@@ -27,7 +27,7 @@ GAMES = {"blackball": (3, 4, 5), "forest": (3, 4), "black-swan-2012": (2, 4), "b
 
 def reference_rows(source: str, number: int, record: Record) -> list[dict[str, Any]]:
     """The action rows of ``record`` by the definition (docs/batch.md), one step at a time."""
-    from gamerec.batch import content_hash
+    from gamerec.checking.batch import content_hash
 
     game = get_game(record.game)
     shown = presenter(game.id)
@@ -81,7 +81,7 @@ def reference_rows(source: str, number: int, record: Record) -> list[dict[str, A
 def reference_deal_rows(source: str, number: int, record: Record) -> list[dict[str, Any]]:
     """The deal rows of ``record`` by the definition (docs/batch.md), one step at a time:
     one row per deal begun and seat, made when the deal is scored or the walk ends."""
-    from gamerec.batch import content_hash
+    from gamerec.checking.batch import content_hash
 
     gid = record.game
     codes = get_game(gid).deck.codes

@@ -17,15 +17,15 @@ from helpers import PROCESS_TIMEOUT, assert_gone, cli, finish, session_ended, st
 
 pq = pytest.importorskip("pyarrow.parquet")
 
-from gamerec.batch import WorkerLost  # noqa: E402
 from gamerec.bots import simulate  # noqa: E402
+from gamerec.checking.batch import WorkerLost  # noqa: E402
+from gamerec.checking.verdicts import Verdict  # noqa: E402
 from gamerec.errors import InputError  # noqa: E402
 from gamerec.export import parquet  # noqa: E402
 from gamerec.export.parquet import TABLES, write_parquet  # noqa: E402
 from gamerec.format.read import RawRecord  # noqa: E402
 from gamerec.format.write import write_records  # noqa: E402
 from gamerec.record import Record  # noqa: E402
-from gamerec.verdicts import Verdict  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAMES = ("blackball", "forest", "black-swan-2012", "black-swan-taroc")

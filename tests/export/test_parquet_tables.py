@@ -15,14 +15,14 @@ from helpers import cli
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
-from gamerec.batch import content_hash  # noqa: E402
 from gamerec.cards import SWAN  # noqa: E402
+from gamerec.checking.batch import content_hash  # noqa: E402
+from gamerec.checking.verdicts import verify_record  # noqa: E402
 from gamerec.export import csv_rows  # noqa: E402
 from gamerec.export.parquet import TABLES, record_batches, tables, write_parquet  # noqa: E402
 from gamerec.format.paths import expand_paths  # noqa: E402
 from gamerec.format.read import read_records  # noqa: E402
 from gamerec.games import get_game  # noqa: E402
-from gamerec.verdicts import verify_record  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAMES = ["blackball", "black-swan-2012", "black-swan-taroc", "forest"]

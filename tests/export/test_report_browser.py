@@ -15,7 +15,7 @@ import pytest
 from conftest import FIXTURES
 from test_html_browser import driver as driver  # the same browser, started the same way
 
-from gamerec.batch import verify_batch
+from gamerec.checking.batch import verify_batch
 from gamerec.escape import strip_controls
 from gamerec.export.report import PARTS, report
 from gamerec.format.write import write_records

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES
 
-from gamerec.batch import verify_batch
+from gamerec.checking.batch import verify_batch
 from gamerec.escape import strip_controls
 from gamerec.export.charts import match_order
 from gamerec.export.report import PARTS, report
@@ -210,11 +210,11 @@ def test_hostile_names_are_escaped_text(tmp_path: Path) -> None:
 def test_the_markup_names_are_escaped() -> None:
     names = ["<script>alert(1)</script>", '"onload="x', "a&b"]
     from gamerec.bots import simulate
+    from gamerec.checking.verdicts import Verdict
     from gamerec.export.report import report_page
     from gamerec.format.read import read_bytes
     from gamerec.format.write import encode_records
     from gamerec.tables.stats import stats_of
-    from gamerec.verdicts import Verdict
 
     games = list(simulate("forest", players=3, games=2, seed=3, names=names))
     verdicts: list[Verdict] = []

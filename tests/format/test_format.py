@@ -17,6 +17,7 @@ import pytest
 from conftest import ROOT
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries, verify_record
 from gamerec.errors import FormatError
 from gamerec.format import container
 from gamerec.format.binary import content_hash, decode_header, encode_binary
@@ -24,7 +25,6 @@ from gamerec.format.read import detect, read_bytes, read_file
 from gamerec.format.schema import schema_names, schema_text, write_schemas
 from gamerec.format.write import encode_records, write_records
 from gamerec.record import Bid, Claim, Deal, Meta, Play, Provenance, Record
-from gamerec.verdicts import verify_entries, verify_record
 
 MAGIC = b"\x89GREC\r\n\x1a"
 SYNC = b"\xc1GRF"

@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.errors import FORMAT_CODES, GamerecError
 from gamerec.format import container
 from gamerec.format.notation import format_record
 from gamerec.format.read import read_bytes
 from gamerec.format.write import encode_records
 from gamerec.recording.recorder import Recorder
-from gamerec.verdicts import verify_record
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

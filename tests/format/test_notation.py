@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.errors import FormatError
 from gamerec.format.binary import encode_binary
 from gamerec.format.notation import format_action, format_record, parse_action
@@ -21,7 +22,6 @@ from gamerec.format.notation_read import parse_records
 from gamerec.format.read import read_bytes, read_file
 from gamerec.games import GAMES, get_game
 from gamerec.record import Bid, Cards, Claim, Meta, Pass, Play, Pledge, Provenance, Record
-from gamerec.verdicts import verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -18,9 +18,9 @@ import sys
 import atheris
 
 with atheris.instrument_imports():
+    from gamerec.checking.verdicts import verify_record
     from gamerec.errors import FORMAT_CODES
     from gamerec.format.read import read_bytes
-    from gamerec.verdicts import verify_record
 
 
 def test_one_input(data: bytes) -> None:

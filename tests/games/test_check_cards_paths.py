@@ -80,7 +80,7 @@ def test_a_card_that_is_no_int_is_named_not_a_crash(bad: Any) -> None:
     from conftest import FIXTURES
 
     import gamerec
-    from gamerec.verdicts import verify_record
+    from gamerec.checking.verdicts import verify_record
 
     record = next(gamerec.records(FIXTURES / "blackball" / "games" / "family-3p.json"))
     deal = record.deals[0]

@@ -10,10 +10,10 @@ import msgspec
 import pytest
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.games import GAMES
 from gamerec.present import Replay
 from gamerec.record import Record
-from gamerec.verdicts import verify_record
 
 PLAYERS = {"blackball": 3, "black-swan-2012": 4, "black-swan-taroc": 3, "forest": 4}
 RULES = {"black-swan-2012": {"target": 60}}

@@ -20,9 +20,9 @@ import pytest
 from conftest import FIXTURES
 from typer.testing import CliRunner
 
+from gamerec.checking.verdicts import STATUSES, Verdict, verify_entries, verify_record
 from gamerec.cli import app
 from gamerec.format.read import read_file
-from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
 GAMES = ("blackball", "black-swan-2012", "black-swan-taroc", "forest")
 EXIT_CODES = {"illegal": 1, "incomplete": 1, "mismatch": 1, "unreadable": 2}

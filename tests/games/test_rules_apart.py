@@ -68,7 +68,7 @@ def test_nothing_of_the_rules_or_of_verification_imports_a_presenter() -> None:
     specs = ["gamerec.games", "gamerec.games.spec", *(f"gamerec.games.{g.replace('-', '_')}" for g in GAMES)]
     for spec in specs:
         graph[spec] -= presenters
-    rules = ["gamerec.engine", "gamerec.stepper", "gamerec.verdicts", *specs]
+    rules = ["gamerec.engine", "gamerec.stepper", "gamerec.checking.verdicts", *specs]
     rules += [f"gamerec.games.{g.replace('-', '_')}.rules" for g in GAMES]
     for module in rules:
         assert below(graph, module).isdisjoint(presenters), module

@@ -88,9 +88,9 @@ def test_every_module_has_a_row_and_imports_only_what_it_allows() -> None:
         ("gamerec.record", "gamerec.errors"),
         ("gamerec.games.forest.rules", "gamerec.format.read"),
         ("gamerec.games.blackball.rules", "gamerec.format.write"),
-        ("gamerec.games.black_swan_2012.rules", "gamerec.batch"),
+        ("gamerec.games.black_swan_2012.rules", "gamerec.checking.batch"),
         ("gamerec.games.black_swan_taroc.rules", "gamerec.cli"),
-        ("gamerec.engine", "gamerec.verdicts"),
+        ("gamerec.engine", "gamerec.checking.verdicts"),
         ("gamerec.stepper", "gamerec.present"),
     ],
 )

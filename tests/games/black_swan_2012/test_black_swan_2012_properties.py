@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from gamerec.bots import simulate
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
+from gamerec.checking.verdicts import Verdict, verify_record
 from gamerec.engine import DealScored, MatchEnded
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
@@ -43,7 +44,6 @@ from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, car
 from gamerec.games.presenters import presenter
 from gamerec.present import Replay
 from gamerec.record import Cards, Declare, Record
-from gamerec.verdicts import Verdict, verify_record
 
 GAME_ID = "black-swan-2012"
 GAME = get_game(GAME_ID)

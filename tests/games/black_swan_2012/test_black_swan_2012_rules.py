@@ -17,6 +17,7 @@ from helpers import rejects
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as D
 from gamerec.cards import JOKER, SWAN
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored, Event, GameState, MatchEnded, seat_name
 from gamerec.errors import Illegal
 from gamerec.games import get_game
@@ -24,7 +25,6 @@ from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut, card_points
 from gamerec.games.presenters import presenter
 from gamerec.record import Action, Cards, Claim, Deal, Declare, Record
-from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-2012")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

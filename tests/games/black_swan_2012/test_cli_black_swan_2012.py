@@ -14,13 +14,13 @@ from conftest import FIXTURES
 from helpers import cli, json_lines
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.format.read import read_file
 from gamerec.format.write import write_records
 from gamerec.games import get_game
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import BlackSwan2012State
 from gamerec.record import Cards, Record
-from gamerec.verdicts import verify_record
 
 GAME = "black-swan-2012"
 TOURNAMENT = FIXTURES / GAME / "tournament.grec"

@@ -19,13 +19,13 @@ from conftest import FIXTURES
 
 from gamerec.cards import FRENCH_JOKERS_SWAN as DECK
 from gamerec.cards import SWAN
+from gamerec.checking.verdicts import verify_record
 from gamerec.format.read import read_bytes, read_file
 from gamerec.games.black_swan_2012.combinations import combination
 from gamerec.games.black_swan_2012.rules import Captured, Declared, WentOut
 from gamerec.present import Replay
 from gamerec.record import Cards, Declare, Record
 from gamerec.stepper import steps
-from gamerec.verdicts import verify_record
 
 GAMES = FIXTURES / "black-swan-2012" / "games"
 

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
+from gamerec.checking.verdicts import STATUSES, verify_entries, verify_record
 from gamerec.engine import DealScored, Event
 from gamerec.format.read import read_bytes
 from gamerec.format.write import encode_records
@@ -49,7 +50,6 @@ from gamerec.games.black_swan_taroc.rules import (
 )
 from gamerec.present import Replay
 from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
-from gamerec.verdicts import STATUSES, verify_entries, verify_record
 
 GAME_ID = "black-swan-taroc"
 GAME = get_game(GAME_ID)

@@ -35,6 +35,7 @@ from helpers import rejects
 
 from gamerec.bots import simulate
 from gamerec.cards import TAROC as D
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored, Event, GameState
 from gamerec.errors import Illegal, StockMissing
 from gamerec.games import get_game
@@ -49,7 +50,6 @@ from gamerec.games.black_swan_taroc.rules import (
 )
 from gamerec.games.presenters import presenter
 from gamerec.record import Action, DrawDeal, Pass, Play, Pledge, Record
-from gamerec.verdicts import verify_record
 
 GAME = get_game("black-swan-taroc")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -28,6 +28,7 @@ import pytest
 from conftest import ROOT
 
 from gamerec.cards import PLEDGES, TAROC
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.write import encode_records
@@ -35,7 +36,6 @@ from gamerec.games.black_swan_taroc.rules import Drew, GameOver, PassedDown, Ple
 from gamerec.present import Replay
 from gamerec.record import Play, Record
 from gamerec.stepper import steps
-from gamerec.verdicts import verify_record
 
 GAMES = ROOT / "fixtures" / "black-swan-taroc" / "games"
 SWAN = "BS"

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_entries, verify_record
 from gamerec.engine import DealScored, TrickWon
 from gamerec.errors import FormatError
 from gamerec.format import container
@@ -26,7 +27,6 @@ from gamerec.format.write import encode_records
 from gamerec.games.blackball.rules import schedule_sizes
 from gamerec.present import Replay
 from gamerec.record import Bid, Claim, Deal, Meta, Play, Record
-from gamerec.verdicts import verify_entries, verify_record
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FASTER = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

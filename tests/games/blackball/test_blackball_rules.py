@@ -13,11 +13,11 @@ from collections.abc import Sequence
 import pytest
 
 from gamerec.cards import FRENCH
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored, GameState, MatchEnded, TrickWon, seat_name
 from gamerec.errors import Illegal
 from gamerec.games import get_game
 from gamerec.record import Action, Bid, Deal, Play, Record
-from gamerec.verdicts import verify_record
 
 BB = get_game("blackball")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]

@@ -19,11 +19,11 @@ import pytest
 from helpers import cli, error_line, json_lines, stderr_lines
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import verify_record
 from gamerec.format.container import MAGIC
 from gamerec.format.read import read_bytes, read_file
 from gamerec.format.write import write_records
 from gamerec.record import Bid, Claim, Play, Record
-from gamerec.verdicts import verify_record
 
 NAMES = ["Ann", "Bob", "Cy"]
 SIZES = (1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1)  # blackball 1-7-1, RULINGS.md section 1

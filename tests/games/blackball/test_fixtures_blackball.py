@@ -17,12 +17,12 @@ import pytest
 from conftest import FIXTURES
 
 from gamerec.cards import FRENCH
+from gamerec.checking.verdicts import Verdict, verify_record
 from gamerec.engine import GameState, TrickWon
 from gamerec.format.read import read_bytes, read_file
 from gamerec.games import get_game
 from gamerec.record import Bid, Deal, Play, Record
 from gamerec.stepper import steps
-from gamerec.verdicts import Verdict, verify_record
 
 GAMES = FIXTURES / "blackball" / "games"
 BB = get_game("blackball")

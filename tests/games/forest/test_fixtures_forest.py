@@ -22,13 +22,13 @@ from typing import Any, NamedTuple
 import pytest
 from conftest import FIXTURES
 
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.format.read import read_bytes, read_file
 from gamerec.games.forest.deck import FOREST
 from gamerec.games.forest.rules import ForestTurned, trick_winner
 from gamerec.present import Replay
 from gamerec.record import Play, Record
-from gamerec.verdicts import verify_record
 
 GAMES = FIXTURES / "forest" / "games"
 

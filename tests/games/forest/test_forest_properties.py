@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, event, example, given, note, settings
 from hypothesis import strategies as st
 
 from gamerec.bots import simulate
+from gamerec.checking.verdicts import STATUSES, Verdict, verify_entries, verify_record
 from gamerec.engine import DealScored, MatchEnded, TrickWon
 from gamerec.format import container
 from gamerec.format.binary import encode_binary
@@ -38,7 +39,6 @@ from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestTurned, round_score, trick_colours, trick_winner
 from gamerec.present import Replay
 from gamerec.record import Play, Record
-from gamerec.verdicts import STATUSES, Verdict, verify_entries, verify_record
 
 GAME_ID = "forest"
 GAME = get_game(GAME_ID)

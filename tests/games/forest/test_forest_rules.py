@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from helpers import rejects
 
+from gamerec.checking.verdicts import verify_record
 from gamerec.engine import DealScored, Event, MatchEnded, TrickWon
 from gamerec.errors import GamerecError, Illegal, StockMissing
 from gamerec.format.read import read_bytes
@@ -28,7 +29,6 @@ from gamerec.games.forest.deck import FOREST as F
 from gamerec.games.forest.rules import ForestRules, ForestState, ForestTurned, round_score, trick_winner
 from gamerec.games.presenters import presenter
 from gamerec.record import Bid, Deal, Play, Record
-from gamerec.verdicts import verify_record
 
 GAME = get_game("forest")
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -14,13 +14,13 @@ from typing import Any, Literal
 
 import msgspec
 
-from .engine import GameState, action_text, plural, seat_name
-from .errors import StockMissing
-from .format.paths import Paths
-from .format.read import Entry
-from .games import get_game
-from .record import Record
-from .stepper import Outcome, run
+from ..engine import GameState, action_text, plural, seat_name
+from ..errors import StockMissing
+from ..format.paths import Paths
+from ..format.read import Entry
+from ..games import get_game
+from ..record import Record
+from ..stepper import Outcome, run
 
 __all__ = [
     "STATUSES",
@@ -82,7 +82,7 @@ class Verdict(msgspec.Struct, omit_defaults=True):
     reason: str | None = None
     mismatches: list[str] = []
     scores: ScoreSheet | None = None
-    #: the record's content hash (see gamerec.batch.content_hash), when computed
+    #: the record's content hash (see gamerec.checking.batch.content_hash), when computed
     hash: str | None = None
     #: the record's date as its header gives it (``meta.date``, not parsed), if any
     date: str | None = None
@@ -248,7 +248,7 @@ def entry_verdict(entry: Entry, outcome: Outcome | None = None) -> Verdict:
     record = entry.record
     if record is None:
         return unreadable(entry)
-    from .format.binary import content_hash
+    from ..format.binary import content_hash
 
     walked = run(record) if outcome is None else outcome
     verdict = verdict_of(walked, record, entry.source, entry.index, entry.where)
@@ -271,7 +271,7 @@ def summarize(verdicts: Iterable[Verdict]) -> dict[str, int]:
 
 def verify_paths(paths: Paths) -> Iterator[Verdict]:
     """A verdict for every record of every file, directory or glob named (streamed)."""
-    from .format.paths import expand_paths
-    from .format.read import read_records
+    from ..format.paths import expand_paths
+    from ..format.read import read_records
 
     return verify_entries(read_records(expand_paths(paths)))

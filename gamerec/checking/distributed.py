@@ -9,7 +9,7 @@ place; each duplicate is counted once, as ``gamerec validate`` and ``score`` cou
 Standings are added up per file (:class:`gamerec.tables.standings.Tally`) and merged. Any Dask
 scheduler runs it, local or distributed (docs/batch.md)::
 
-    >>> from gamerec.distributed import verdict_bag, summarize_bag
+    >>> from gamerec.checking.distributed import verdict_bag, summarize_bag
     >>> bag = verdict_bag(["fixtures/blackball/games"])
     >>> summarize_bag(bag, scheduler="sync")["valid"]
     3
@@ -28,10 +28,10 @@ from typing import Any
 
 import msgspec
 
-from .errors import InputError
-from .format.paths import Paths, as_paths, expand_paths
-from .format.read import RawRecord, decode_raw, raw_bytes, raw_file
-from .tables.standings import SortKey, Standings, Tally, Triage, duplicate_key
+from ..errors import InputError
+from ..format.paths import Paths, as_paths, expand_paths
+from ..format.read import RawRecord, decode_raw, raw_bytes, raw_file
+from ..tables.standings import SortKey, Standings, Tally, Triage, duplicate_key
 from .verdicts import STATUSES, Verdict
 
 __all__ = ["expand", "standings", "summarize_bag", "verdict_bag", "verify_file", "write_parquet"]
@@ -100,7 +100,7 @@ def _as_dict(v: Verdict) -> dict[str, Any]:
 
 
 def verify_file(path: str) -> list[dict[str, Any]]:
-    """The verdicts (as plain dicts with every key of :class:`~gamerec.verdicts.Verdict`,
+    """The verdicts (as plain dicts with every key of :class:`~gamerec.checking.verdicts.Verdict`,
     with content hashes, without score sheets) of every record of one file: the work of
     one Dask task."""
     return [_as_dict(v) for v in _verify_scored(path)]
@@ -334,9 +334,9 @@ _TABLES = ("records", "deals", "actions")
 def _parquet_part(path: str, i: int, directory: str) -> dict[str, int]:
     """Write the three tables of one file as ``<table>/part-<i>.parquet`` under
     ``directory`` (each to a temporary name, then renamed): the work of one Dask task."""
-    from .export.parquet import _pyarrow, schemas
-    from .export.parquet_rows import chunks
-    from .format.write import temporary_path
+    from ..export.parquet import _pyarrow, schemas
+    from ..export.parquet_rows import chunks
+    from ..format.write import temporary_path
 
     pa, pq = _pyarrow()
     schema = schemas()
@@ -365,7 +365,7 @@ def write_parquet(paths: Paths, directory: str | Path, *, force: bool = False, *
     ``gamerec export --to parquet``. Gives a
     :class:`~gamerec.export.parquet.ParquetSummary` (its ``files``: the three folders).
     ``force`` replaces the parts of an earlier run; a run that fails leaves no part."""
-    from .export.parquet import ParquetSummary, _pyarrow
+    from ..export.parquet import ParquetSummary, _pyarrow
 
     _pyarrow()
     dask, _ = _dask()
@@ -388,7 +388,7 @@ def write_parquet(paths: Paths, directory: str | Path, *, force: bool = False, *
             for p in folder.glob("part-*.parquet"):
                 p.unlink(missing_ok=True)
         if isinstance(e, OSError):
-            from .export.parquet import os_reason
+            from ..export.parquet import os_reason
 
             raise InputError(f"{out}: cannot write: {os_reason(e)}") from None
         raise

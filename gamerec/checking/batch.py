@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from .errors import InputError
-from .format.binary import content_hash
-from .format.paths import Paths, expand_paths
-from .format.progress import OnProgress, ProgressTally, input_size
-from .format.read import RawRecord, decode_raw, raw_records
+from ..errors import InputError
+from ..format.binary import content_hash
+from ..format.paths import Paths, expand_paths
+from ..format.progress import OnProgress, ProgressTally, input_size
+from ..format.read import RawRecord, decode_raw, raw_records
 from .verdicts import Verdict, entry_verdict
 
 if TYPE_CHECKING:  # multiprocessing is imported when worker processes start (start-up)
