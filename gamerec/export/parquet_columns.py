@@ -35,18 +35,19 @@ def _int32(pa: Any, values: list[int]) -> Any:
     return pa.array(values, pa.int32())
 
 
-#: each game's facts the rows ask of it, by game id (see :func:`_facts`)
-_FACTS: dict[str, tuple[bool, bool, bool]] = {}
+#: each game's facts the rows ask of it, by game id (see :func:`deal_facts`)
+_FACTS: dict[str, tuple[bool, int, bool]] = {}
 
 
-def _facts(gid: str) -> tuple[bool, bool, bool]:
+def deal_facts(gid: str) -> tuple[bool, int, bool]:
     """What the rows of game ``gid`` carry, asked of the game: the cards turned at each
-    trick (forest's forest cards), who took the Black Swan (its deck holds it), plays of
-    several cards."""
+    trick (forest's forest cards); the Black Swan, whose taker a deal's row names (its card,
+    -1 when the deck holds none); plays of several cards."""
     facts = _FACTS.get(gid)
     if facts is None:
         game = get_game(gid)
-        swan = "BS" in game.deck.codes  # (the Black Swan's code, in either deck that holds it)
+        codes = game.deck.codes
+        swan = codes.index("BS") if "BS" in codes else -1  # (its code in either deck that holds it)
         facts = _FACTS[gid] = (game.turns_cards, swan, Cards in game.actions)
     return facts
 
@@ -123,7 +124,8 @@ class DealRows:
         self.number.append(di + 1)
         self.seats.append(seats)
         self.trump.append(trump)
-        has_forest, has_swan, _ = _facts(gid)
+        has_forest, swan_card, _ = deal_facts(gid)
+        has_swan = swan_card >= 0
         self.forest.append(list(forest) if has_forest else None)
         self.swan.append((-1 if swan is None else swan) if has_swan else None)
         hands = record.deals[di].hands
@@ -233,7 +235,7 @@ class ActionRows:
         numbered = self.distinct.get(gid)
         if numbered is None:
             numbered = self.distinct[gid] = defaultdict(self.next_number)
-        if _facts(gid)[2]:  # a play of several cards: a list, which has no hash: a tuple
+        if deal_facts(gid)[2]:  # a play of several cards: a list, which has no hash: a tuple
             keys: list[Any] = [(a.seat, tuple(a.cards), a.note) if type(a) is Cards else a for a in acts]
             self.ids += map(numbered.__getitem__, keys)
         else:

@@ -18,7 +18,7 @@ from ..format.read import Entry
 from ..games import get_game
 from ..record import Action, Record
 from ..stepper import TrickVisitor, walk
-from .parquet_columns import ActionRows, DealRows, run_of_row
+from .parquet_columns import ActionRows, DealRows, deal_facts, run_of_row
 
 __all__ = ["ACTION_COLUMNS", "DEAL_COLUMNS", "KEY", "RECORD_COLUMNS", "TABLES", "Rows", "chunks"]
 
@@ -179,7 +179,7 @@ class _RecordRows(TrickVisitor):
         self.record = record
         self.codes = game.deck.codes
         #: the deck's Black Swan, whose taker a deal's row names (-1: the deck has none)
-        self.swan_card = self.codes.index("BS") if "BS" in self.codes else -1
+        self.swan_card = deal_facts(game.id)[1]
         self.nplayers = len(record.players)
         self.deal_rows = 0
         self.taken: list[int] = []  # tricks (tables) taken per seat in the deal under way

@@ -185,11 +185,8 @@ def rule_ids() -> dict[str, str]:
     """Every rule id a verdict may carry, with what it means: the rules every game shares
     (:data:`gamerec.errors.RULES`) and each game's own (:attr:`gamerec.engine.Game.rule_ids`)."""
     ids = dict(RULES)
-    for game_id in GAMES:
-        try:
-            ids.update(get_spec(game_id).game.rule_ids)
-        except FormatError:  # (an installed game that does not load: see unplayable())
-            continue
+    for game_id in playable():  # (an installed game that does not load has none to give)
+        ids.update(GAMES[game_id].rule_ids)
     return ids
 
 
@@ -246,10 +243,4 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
 
 def games_info() -> list[dict[str, Any]]:
     """:func:`game_info` of every game that loads, by id (:func:`unplayable`: the others)."""
-    out = []
-    for game_id in sorted(GAMES):
-        try:
-            out.append(game_info(get_spec(game_id).game))
-        except FormatError:  # (an installed game that does not load: see unplayable())
-            continue
-    return out
+    return [game_info(GAMES[g]) for g in playable()]

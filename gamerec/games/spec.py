@@ -46,10 +46,6 @@ class GameSpec:
         self._statistics = statistics
         self._presenter: Presenter | None = None
 
-    @property
-    def id(self) -> str:
-        return self.game.id
-
     def presenter(self) -> Presenter:
         """The game's presenter (made on first use, then shared)."""
         if self._presenter is None:
