@@ -23,6 +23,11 @@ COMPILED = [
     "gamerec/games/black_swan_taroc/rules.py",
     "gamerec/games/forest/rules.py",
     "gamerec/games/tricks.py",
+    # the shipped bots (simulate's every move)
+    "gamerec/games/blackball/bots.py",
+    "gamerec/games/black_swan_2012/bots.py",
+    "gamerec/games/black_swan_taroc/bots.py",
+    "gamerec/games/forest/bots.py",
     # the presenters and the replay for people: a view and the texts of every step
     "gamerec/games/presenting.py",
     "gamerec/games/blackball/presenter.py",

@@ -1,6 +1,7 @@
 """The small interface every game implements, and the derived events it reports.
 
-A :class:`Game` describes one game: its id, deck, rule options, action kinds and bots.
+A :class:`Game` describes one game: its id, deck, rule options and action kinds (its bots
+are in its spec: :class:`gamerec.games.spec.Seats`).
 :meth:`Game.new_state` gives a :class:`GameState` for one record, which is driven deal by
 deal: :meth:`GameState.begin_deal` checks and starts a deal, then each action goes through
 :meth:`GameState.verify` (raises :class:`~gamerec.errors.Illegal` saying why),
@@ -45,11 +46,10 @@ from .events import DealScored, Event, MatchEnded, TrickWon
 from .options import option_values
 from .record import MAX_NAME, Action, Deal
 
-if TYPE_CHECKING:  # a random generator is only ever given (the bots', the deals')
+if TYPE_CHECKING:  # a random generator is only ever given (the deals')
     import random
 
 __all__ = [
-    "Bot",
     "DealScored",
     "Event",
     "Game",
@@ -234,10 +234,6 @@ def _fresh(value: Any) -> Any:
                 d[k] = _fresh(v)
         return d
     return value.copy()
-
-
-#: A bot picks an action for the player to move, using only the given random generator.
-Bot = Callable[[Any, "random.Random"], Action]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -494,7 +490,6 @@ class Game(ABC, Generic[R]):
     #: the prompt's help (docs/notation.md, "Actions")
     examples: ClassVar[tuple[str, ...]] = ("play CARD",)
     state_class: ClassVar[type[GameState]]
-    bots: ClassVar[Mapping[str, Bot]]
     #: the rule ids this game's own rules give, with what each means (the rules every game
     #: shares are :data:`gamerec.errors.RULES`): docs/errors.md lists them all
     rule_ids: ClassVar[Mapping[str, str]] = {}

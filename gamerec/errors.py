@@ -6,6 +6,7 @@ __all__ = [
     "FORMAT_CODES",
     "OTHER_CODES",
     "RULES",
+    "BotFault",
     "FormatError",
     "GamerecError",
     "Illegal",
@@ -73,6 +74,23 @@ class Illegal(GamerecError):
 
     def __reduce__(self) -> tuple[type[Illegal], tuple[str, str]]:
         return (Illegal, (self.rule, self.reason))
+
+
+class BotFault(GamerecError):
+    """A bot that failed its seat: it raised (``bot.raised``), returned what is not one of
+    its legal actions (``bot.illegal``) or took longer than the time allowed for a move
+    (``bot.slow``). ``where`` names the game, deal, seat, player and bot (``game 3, deal 2,
+    seat 1 (Bo, mypkg.bots:Greedy)``); ``reason`` says what it did. A bot's fault is
+    reported, never played around: no other bot takes its seat."""
+
+    def __init__(self, code: str, reason: str, where: str = "") -> None:
+        super().__init__(f"{where}: {reason} [{code}]" if where else f"{reason} [{code}]")
+        self.code = code
+        self.reason = reason
+        self.where = where
+
+    def __reduce__(self) -> tuple[type[BotFault], tuple[str, str, str]]:
+        return (BotFault, (self.code, self.reason, self.where))
 
 
 class StockMissing(GamerecError):
@@ -153,4 +171,7 @@ RULES: dict[str, str] = {
 OTHER_CODES: dict[str, str] = {
     "input": "an input that cannot be opened, or an argument that makes no sense (exit 2)",
     "error": "an internal error: a bug in gamerec (exit 3; GAMEREC_DEBUG=1 shows the traceback)",
+    "bot.raised": "a bot raised an exception instead of choosing a move (exit 2)",
+    "bot.illegal": "a bot chose what is not one of its seat's legal actions (exit 2)",
+    "bot.slow": "a bot took longer than --move-time to choose a move (exit 2)",
 }

@@ -115,28 +115,56 @@ def rejects(state: GameState, action: Action, rule: str, *fragments: str) -> Ill
 def bot_moves_as_rng_choice(
     game_id: str, players: int, rules: dict[str, Any], bot: Any, seed: int, limit: int
 ) -> list[Action]:
-    """Play ``game_id`` with ``bot`` at every seat until the game ends or ``limit`` actions,
-    checking at every turn that the bot chooses what ``rng.choice(state.legal_actions())``
-    would and leaves the generator in the same state (the bots make only the action they
-    choose; the records a seed gives must not change). The actions played."""
+    """Play ``game_id`` with ``bot`` (a bot class) at every seat until the game ends or
+    ``limit`` actions, checking at every turn that the bot chooses what
+    ``rng.choice(legal)`` would over the seat's legal actions and leaves the generator in
+    the same state (the bots make only the action they choose; the records a seed gives
+    must not change). The actions played."""
     import random
 
+    from gamerec.games import get_spec
+
     game = GAMES[game_id]
+    seats = get_spec(game_id).seats()
+    assert seats is not None
     state = game.new_state(dict(game.filled_rules(rules, players)), [f"P{i}" for i in range(players)])
     rng = random.Random(seed)
     played: list[Action] = []
+    player = bot()
     while not state.finished and len(played) < limit:
-        state.begin_deal(game.deal(state, rng))
+        deal = game.deal(state, rng)
+        state.begin_deal(deal)
         while not state.deal_over:
             twin = random.Random()
             twin.setstate(rng.getstate())
-            expected = twin.choice(state.legal_actions())
-            got = bot(state, rng)
+            expected = twin.choice(list(seats.offered(state)))
+            got = player.act(seats.seen(state, state.to_move, deal.actions), seats.offered(state), rng)
             assert got == expected
             assert rng.getstate() == twin.getstate()
             state.apply(got)
+            deal.actions.append(got)
             played.append(got)
     return played
+
+
+def bot_action(game_id: str, bot: str, state: Any, rng: Any, actions: Any = ()) -> Action:
+    """The action the game's bot named ``bot`` chooses for the seat to move of ``state`` (the
+    deal's ``actions`` so far given: what the seat has seen played)."""
+    from gamerec.games import get_spec
+
+    seats = get_spec(game_id).seats()
+    assert seats is not None
+    seat = state.to_move
+    action: Action = seats.bots[bot]().act(seats.seen(state, seat, actions), seats.offered(state), rng)
+    return action
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The names of the bots gamerec ships for ``game_id``."""
+    from gamerec.games import get_spec
+
+    seats = get_spec(game_id).seats()
+    return [] if seats is None else sorted(seats.bots)
 
 
 # -- recording with unknown hands ---------------------------------------------------------------

@@ -236,9 +236,15 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "actions": [a.kind for a in game.actions],
-        "bots": list(game.bots),
+        "bots": _bot_names(game.id),
         "options": options,
     }
+
+
+def _bot_names(game_id: str) -> list[str]:
+    """The names of the bots gamerec ships for a game (none when no bot plays it)."""
+    seats = get_spec(game_id).seats()
+    return [] if seats is None else list(seats.bots)
 
 
 def games_info() -> list[dict[str, Any]]:

@@ -6,31 +6,50 @@ package for a club's own game) whose ``SPEC`` is a :class:`GameSpec`:
 - :attr:`GameSpec.game`, its rules: a :class:`~gamerec.engine.Game` (id, title, deck, rule
   options, action kinds, bots, words such as what a deal is called, its own rule ids);
 - :meth:`GameSpec.presenter`, how it is shown to people (replays, exports, recording);
-- :meth:`GameSpec.statistics`, the numbers ``gamerec stats`` gives of its players.
+- :meth:`GameSpec.statistics`, the numbers ``gamerec stats`` gives of its players;
+- :meth:`GameSpec.seats`, how bots play it (:class:`Seats`: what a seat sees, what it is
+  offered, the bots gamerec ships for it).
 
-The presenter and the statistics are loaded when first asked for (validating a record
-never imports them). Core code asks the spec; it never names a game. The registry
+The presenter, the statistics and the seats are loaded when first asked for (validating a
+record never imports them). Core code asks the spec; it never names a game. The registry
 (:mod:`gamerec.games`) finds the specs: docs/games.md shows how to add a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..engine import Game
+from ..engine import Game, GameState
+from ..record import Action
 
 if TYPE_CHECKING:  # (loaded when asked for: the rules never need them)
+    from ..seen import Bot, Seen
     from .presenting import Presenter
 
-__all__ = ["GameSpec"]
+__all__ = ["GameSpec", "Seats"]
+
+
+class Seats(NamedTuple):
+    """How bots play a game (:mod:`gamerec.seen`): ``seen(state, seat, actions)``, what
+    ``seat`` sees of ``state``, the deal's ``actions`` so far given (a game's own
+    :class:`~gamerec.seen.Seen`); ``offered(state)``, the legal actions of the seat to move,
+    its own only (a sequence, which a game may make as it is read); ``bots``, the bots
+    gamerec ships for the game by name (each a class a bot is made from, called without
+    arguments), the first the one played when none is named unless one is named
+    ``smart``."""
+
+    seen: Callable[[GameState, int, Sequence[Action]], Seen]
+    offered: Callable[[GameState], Sequence[Action]]
+    bots: Mapping[str, Callable[[], Bot]]
 
 
 class GameSpec:
     """One game as gamerec knows it: its rules (``game``); its presenter's class
     (``presenter``: a function giving it, so that the presenter's module is imported when
     first used); its statistics collector's class (``statistics``, likewise; None: the
-    numbers every game has, games and wins)."""
+    numbers every game has, games and wins); how bots play it (``seats``: a function giving
+    its :class:`Seats`, likewise; None: no bot plays it, and simulate and the arena say so)."""
 
     def __init__(
         self,
@@ -38,6 +57,7 @@ class GameSpec:
         *,
         presenter: Callable[[], type[Presenter]],
         statistics: Callable[[], type[Any]] | None = None,
+        seats: Callable[[], Seats] | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a game spec's game is a gamerec.engine.Game, not {type(game).__name__}")
@@ -45,6 +65,8 @@ class GameSpec:
         self._presenter_class = presenter
         self._statistics = statistics
         self._presenter: Presenter | None = None
+        self._seats_of = seats
+        self._seats: Seats | None = None
 
     def presenter(self) -> Presenter:
         """The game's presenter (made on first use, then shared)."""
@@ -58,6 +80,13 @@ class GameSpec:
         the game has no numbers of its own (its players' rows have the numbers every game
         has: :class:`gamerec.tables.stats.StatsCollector`)."""
         return None if self._statistics is None else self._statistics()
+
+    def seats(self) -> Seats | None:
+        """How bots play the game (loaded on first use, then shared); None when no bot
+        plays it."""
+        if self._seats is None and self._seats_of is not None:
+            self._seats = self._seats_of()
+        return self._seats
 
     def __repr__(self) -> str:
         return f"<game spec {self.game.id!r}>"

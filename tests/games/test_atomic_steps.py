@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from helpers import bot_action, bot_names
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
@@ -51,7 +52,7 @@ def setup_st(draw: st.DrawFn, game_id: str) -> tuple[int, dict[str, Any], str, i
         rules = {"swan_declaration": draw(st.booleans()), "joker_triple": draw(st.booleans())}
     else:
         rules = {"trumps": draw(st.sampled_from(["none", "affiliated", "all"]))}
-    bot = draw(st.sampled_from(sorted(game.bots)), label="bot")
+    bot = draw(st.sampled_from(bot_names(game.id)), label="bot")
     return n, rules, bot, draw(st.integers(0, 2**32 - 1), label="seed")
 
 
@@ -164,7 +165,7 @@ def playout(game_id: str, n: int, rules: dict[str, Any], bot: str, seed: int) ->
             counts["refused"] += 1
         state.begin_deal(deal)
         while not state.deal_over and actions < MAX_ACTIONS:
-            action = game.bots[bot](state, rng)
+            action = bot_action(game.id, bot, state, rng)
             tries = mutants(state, action, rng) if rng.random() < 0.5 else []
             for bad in [*tries, action]:
                 snap = state.snapshot()
@@ -185,7 +186,7 @@ def playout(game_id: str, n: int, rules: dict[str, Any], bot: str, seed: int) ->
                 # a copy plays on as the state does; and either may go on
                 twin = state.copy()
                 assert twin.snapshot() == state.snapshot()
-                nxt = game.bots[bot](state, random.Random(actions))
+                nxt = bot_action(game.id, bot, state, random.Random(actions))
                 e1 = refused(state, nxt)
                 e2 = refused(twin, nxt)
                 assert type(e1) is type(e2) and twin.snapshot() == state.snapshot()

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from gamerec.cards import JOKER, SWAN
+from gamerec.games.black_swan_2012.bots import RandomBot
 from gamerec.games.black_swan_2012.plays import choose_play, nth_play, play_count, playable
-from gamerec.games.black_swan_2012.rules import random_bot
 
 DECK = [*range(52), JOKER, JOKER, JOKER, SWAN]
 
@@ -90,7 +90,7 @@ def test_the_random_bot_chooses_as_rng_choice_over_the_legal_actions(
     players: int, rules: dict[str, Any]
 ) -> None:
     played = bot_moves_as_rng_choice(
-        "black-swan-2012", players, rules, random_bot, players * 31 + len(rules), 3000
+        "black-swan-2012", players, rules, RandomBot, players * 31 + len(rules), 3000
     )
     assert len(played) > 100
 

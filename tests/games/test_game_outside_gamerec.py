@@ -2,7 +2,7 @@
 public pieces as the shipped ones, in both builds: its state subclasses
 :class:`~gamerec.games.tricks.TrickState`, its presenter
 :class:`~gamerec.games.presenting.Presenter`, its rule options are its class's ``Rules``, and
-simulate plays it with the bots it has (a random one alone, say). In the compiled build
+simulate plays it with the bots its spec gives (a random one alone, say). In the compiled build
 (mypyc) a compiled class that does not allow interpreted subclasses refuses them, and a
 compiled ``Game`` read a ``Rules`` set in an interpreted class as undefined; the whole toy
 game of examples/toygame is in tests/examples/test_toy_game.py."""
@@ -16,12 +16,12 @@ from typing import Any, ClassVar
 import msgspec
 import pytest
 
-from gamerec.bots import default_bot
+from gamerec.bots import default_bot, seats_of
 from gamerec.cards import FRENCH
 from gamerec.engine import Event, Game, GameState
 from gamerec.errors import Illegal
-from gamerec.games import GAMES
 from gamerec.games.presenting import Presenter
+from gamerec.games.spec import Seats
 from gamerec.games.tricks import TrickState
 from gamerec.record import Action, Deal, Play
 from gamerec.view import SeatView, View
@@ -68,7 +68,6 @@ class OneCard(Game[OneCardRules]):
     Rules = OneCardRules
     actions = (Play,)
     state_class = OneCardState
-    bots: ClassVar[dict[str, Any]] = {"random": lambda state, rng: rng.choice(state.legal_actions())}
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         raise NotImplementedError
@@ -106,8 +105,15 @@ def test_a_presenter_not_compiled() -> None:
     assert view.title == "one card" and [s.name for s in view.seats] == ["Ann", "Bo"]
 
 
+class OneCardBot:
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)
+
+
 def test_simulate_plays_the_bot_a_game_has() -> None:
     """The default bot is ``smart`` where a game has one, else its first: a game may have a
     random bot alone."""
-    assert default_bot(OneCardState.game) == "random"
-    assert all(default_bot(GAMES[g]) == "smart" for g in ("blackball", "forest"))
+    bots = {"random": OneCardBot}
+    seats = Seats(seen=lambda state, seat, actions: None, offered=lambda state: [], bots=bots)
+    assert default_bot(seats) == "random"
+    assert all(default_bot(seats_of(g)) == "smart" for g in ("blackball", "forest"))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from helpers import bot_moves_as_rng_choice
 
-from gamerec.games.black_swan_taroc.rules import random_bot
+from gamerec.games.black_swan_taroc.bots import RandomBot
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_random_bot_chooses_as_rng_choice_over_the_legal_actions(players: int) -> None:
-    played = bot_moves_as_rng_choice("black-swan-taroc", players, {}, random_bot, players, 5000)
+    played = bot_moves_as_rng_choice("black-swan-taroc", players, {}, RandomBot, players, 5000)
     assert {type(a).__name__ for a in played} == {"Pass", "Play", "Pledge"}

@@ -14,7 +14,9 @@ from gamerec.games import GAMES, rule_ids
 
 ROOT = FIXTURES.parent
 KNOWN = {**FORMAT_CODES, **rule_ids(), **OTHER_CODES}
-RAISERS = {"Illegal": 0, "Rejected": 1, "FormatError": 1}
+#: the calls that raise an id, and the place of the id among their arguments (``_fault``: the
+#: bots' faults, gamerec/bots/seating.py)
+RAISERS = {"Illegal": 0, "Rejected": 1, "FormatError": 1, "BotFault": 0, "_fault": 5}
 
 
 def raised_ids() -> dict[str, set[str]]:

@@ -12,15 +12,16 @@ Rules as gamerec plays them:
   (everyone deals once); the highest total wins, ties share.
 
 The package is the whole game: :mod:`.rules` (the rules), :mod:`.presenter` (how it is shown),
-:mod:`.stats` (its numbers for ``gamerec stats``). gamerec finds it through the entry point
-``toy-trick = "toygame:SPEC"`` of the group ``gamerec.games`` (pyproject.toml).
+:mod:`.stats` (its numbers for ``gamerec stats``), :mod:`.bots` (what a seat sees, and its
+bot). gamerec finds it through the entry point ``toy-trick = "toygame:SPEC"`` of the group
+``gamerec.games`` (pyproject.toml).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gamerec.games.spec import GameSpec
+from gamerec.games.spec import GameSpec, Seats
 
 from .rules import ToyTrick
 
@@ -43,5 +44,11 @@ def _statistics() -> type[ToyStatistics]:
     return ToyStatistics
 
 
-#: the game as gamerec knows it: its rules, its presenter and its statistics
-SPEC = GameSpec(ToyTrick(), presenter=_presenter, statistics=_statistics)
+def _seats() -> Seats:
+    from .bots import SEATS
+
+    return SEATS
+
+
+#: the game as gamerec knows it: its rules, its presenter, its statistics and its bots
+SPEC = GameSpec(ToyTrick(), presenter=_presenter, statistics=_statistics, seats=_seats)

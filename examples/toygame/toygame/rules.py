@@ -1,5 +1,5 @@
 """Toy trick's rules (the package's docstring states them): its options, the state of a record
-being replayed, the game and its bot. Everything here is gamerec's public pieces put together:
+being replayed and the game. Everything here is gamerec's public pieces put together:
 the trick bookkeeping is :class:`~gamerec.games.tricks.TrickState`'s, the checks of a deal
 :meth:`~gamerec.engine.GameState.check_deal_start`'s and :func:`~gamerec.engine.check_cards`'."""
 
@@ -143,11 +143,6 @@ class ToyState(TrickState):
         return events
 
 
-def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal card, uniformly."""
-    return rng.choice(state.legal_actions())
-
-
 class ToyTrick(Game[ToyRules]):
     """Toy trick, as gamerec knows it."""
 
@@ -160,7 +155,6 @@ class ToyTrick(Game[ToyRules]):
     actions = (Play,)
     examples = ("play QS",)
     state_class = ToyState
-    bots: ClassVar[dict[str, Any]] = {"random": random_bot}
 
     def deal(self, state: GameState, rng: random.Random) -> Deal[Any]:
         """Shuffle and deal the next deal (``gamerec simulate``)."""

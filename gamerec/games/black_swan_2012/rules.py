@@ -68,9 +68,9 @@ from ...events import Captured, Declared, WentOut
 from ...record import Action, Cards, Deal, Declare
 from .combinations import TABLE, combination
 from .options import BlackSwan2012Rules
-from .plays import choose_play, playable
+from .plays import playable
 
-if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+if TYPE_CHECKING:  # the deals' generator, for types only (random is imported where one is made)
     import random
 
 __all__ = ["BlackSwan2012", "BlackSwan2012Rules", "BlackSwan2012State", "card_points", "combination"]
@@ -499,57 +499,6 @@ def _sorted_hand(counts: Sequence[int]) -> list[int]:
     return hand
 
 
-def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses:
-    CPython's ``choice(seq)`` is ``seq[rng._randbelow(len(seq))]``, called here with the
-    same length, so the same random numbers), counting the plays and making only the one
-    chosen (``tests/games/test_bs2012_playable_fast.py`` holds the two together)."""
-    assert isinstance(state, BlackSwan2012State)
-    seat = state.turn
-    declarations = state.declarations() if state.swan_declaration else _NO_ACTIONS
-    below = rng._randbelow  # type: ignore[attr-defined]
-    room = TABLE - len(state.table)
-    play = choose_play(state.counts[seat], room, state.min_run, state.joker_triple, below, len(declarations))
-    if isinstance(play, int):
-        return declarations[play]
-    return Cards(seat, list(play))
-
-
-def smart_bot(state: GameState, rng: random.Random) -> Action:
-    """Sheds long combinations; captures tables worth points to its side, avoids capturing
-    negative ones and leaving an easy capture worth points to the next player when that
-    player is an opponent."""
-    assert isinstance(state, BlackSwan2012State)
-    seat = state.turn
-    on_table = len(state.table)
-    plays = playable(state.counts[seat], TABLE - on_table, state.min_run, state.joker_triple)
-    table_points = sum(map(_POINTS.__getitem__, state.table))
-    opponent_next = state.side_of[state._next_holder(seat)] != state.side_of[seat]
-    # each play's value (the same float operations, in the same order, as ever), plus a
-    # random number, drawn for every play in the list's order; the first best wins
-    random = rng.random
-    best: tuple[int, ...] = ()
-    best_value = -1e300
-    for cards in plays:
-        size = len(cards)
-        pts = table_points + (_POINTS[cards[0]] if size == 1 else sum(map(_POINTS.__getitem__, cards)))
-        total = on_table + size
-        v = size * 3.0
-        if total == TABLE:
-            v += pts
-        elif opponent_next:
-            v -= (pts if pts > 0 else 0) * 0.5
-        else:
-            v += (pts if pts < 0 else 0) * 0.2
-        if total < TABLE and opponent_next and cards[0] == SWAN:
-            v += 60
-        v = v + random() * 0.01
-        if v > best_value:
-            best = cards
-            best_value = v
-    return Cards(seat, list(best))
-
-
 class BlackSwan2012(Game[BlackSwan2012Rules]):
     rule_ids: ClassVar[dict[str, str]] = {
         "play-empty": "black-swan-2012: a turn that plays no card",
@@ -569,7 +518,6 @@ class BlackSwan2012(Game[BlackSwan2012Rules]):
     deal_word = "deal"
     record_word = "match"
     state_class = BlackSwan2012State
-    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
     def filled_rules(self, raw: Any, players: int) -> dict[str, Any]:
         rules = self.parse_rules(raw, players)

@@ -1,14 +1,14 @@
 """Black Swan with the Dridge Taroc deck, a trick game: the game as one unit. Its rules
 (:mod:`.rules`, whose docstring states them; docs/rules/black-swan-taroc.md gives them in
 full), its rule options (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay
-shows it) and its statistics (:mod:`.stats`); this module gives gamerec its spec,
-:data:`SPEC`."""
+shows it) and its statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`) and its bots
+(:mod:`.bots`); this module gives gamerec its spec, :data:`SPEC`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..spec import GameSpec
+from ..spec import GameSpec, Seats
 from .rules import BlackSwanTaroc
 
 if TYPE_CHECKING:
@@ -30,5 +30,11 @@ def _statistics() -> type[BlackSwanTarocStatistics]:
     return BlackSwanTarocStatistics
 
 
+def _seats() -> Seats:
+    from .bots import SEATS
+
+    return SEATS
+
+
 #: black_swan_taroc as gamerec knows it (gamerec.games finds it here)
-SPEC = GameSpec(BlackSwanTaroc.state_class.game, presenter=_presenter, statistics=_statistics)
+SPEC = GameSpec(BlackSwanTaroc.state_class.game, presenter=_presenter, statistics=_statistics, seats=_seats)

@@ -73,7 +73,7 @@ from ...events import Drew, GameOver, PassedDown, PledgeHandedOut, TrickTaken
 from ...record import Action, Deal, DrawDeal, Pass, Play, Pledge
 from .options import BlackSwanTarocRules
 
-if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+if TYPE_CHECKING:  # the deals' generator, for types only (random is imported where one is made)
     import random
 
 __all__ = ["BlackSwanTaroc", "BlackSwanTarocRules", "BlackSwanTarocState", "par_and_finals"]
@@ -847,49 +847,6 @@ _KEYS: Final[dict[str, list[list[int]]]] = {
 _SUIT_CARDS: Final[list[list[int]]] = [[c for c in range(len(SUIT)) if SUIT[c] == s] for s in range(13)]
 
 
-# -- bots -----------------------------------------------------------------------------------
-def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly (as ``rng.choice(state.legal_actions())`` chooses: the
-    same call on a range as long, so the same random numbers), making only the one chosen."""
-    assert isinstance(state, BlackSwanTarocState)
-    passes, plays, pledges = state.choices()
-    i = rng.choice(range(len(passes) + len(plays) + len(pledges)))
-    seat = state.turn
-    if i < len(passes):
-        return Pass(seat, passes[i])
-    i -= len(passes)
-    return Play(seat, plays[i]) if i < len(plays) else Pledge(seat, pledges[i - len(plays)])
-
-
-def smart_bot(state: GameState, rng: random.Random) -> Action:
-    """Passes the Swan down when it would be stuck in hand at the end; dumps pledges when
-    void; leads and follows low; takes a trick only when it must."""
-    assert isinstance(state, BlackSwanTarocState)
-    legal = state.legal_actions()
-    seat = state.turn
-    if state.phase == _LEAD:
-        # the penalty looms once the pile is nearly gone: pass the Swan on (not always, or
-        # two such bots would pass it back and forth for ever)
-        pile_left = state.pile_size - state.drawn
-        if (
-            state.hands[seat][SWAN]
-            and state.sizes[seat] > 1
-            and pile_left < 2 * state.n
-            and rng.random() < 0.5
-        ):
-            return Pass(seat, SWAN)
-        if rng.random() < 0.15:
-            passes = [a for a in legal if isinstance(a, Pass)]
-            return max(passes, key=lambda a: (ORDER[a.card], a.card))
-        leads = [a for a in legal if isinstance(a, Play)]
-        return min(leads, key=lambda a: (ORDER[a.card], a.card))
-    pledges = [a for a in legal if isinstance(a, Pledge)]
-    plays = [a for a in legal if isinstance(a, Play)]
-    if pledges and (not plays or rng.random() < 0.5):
-        return min(pledges, key=lambda a: a.pledge)
-    return min(plays, key=lambda a: (ORDER[a.card], a.card))
-
-
 class BlackSwanTaroc(Game[BlackSwanTarocRules]):
     rule_ids: ClassVar[dict[str, str]] = {
         "pledge-lead": "black-swan-taroc: a pledge led or passed down",
@@ -911,7 +868,6 @@ class BlackSwanTaroc(Game[BlackSwanTarocRules]):
     open_ended = True
     hands_from_plays = False  # cards stay in hand at the end, and draws are secret
     state_class = BlackSwanTarocState
-    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
     def stock_card(self, index: int) -> str:
         return f"card {index + 1} of the draw pile"

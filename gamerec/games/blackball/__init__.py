@@ -1,13 +1,14 @@
 """Blackball, an Oh Hell variant: the game as one unit. Its rules (:mod:`.rules`, whose
 docstring states them; docs/rules/blackball.md gives them in full), its rule options
 (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
-statistics (:mod:`.stats`); this module gives gamerec its spec, :data:`SPEC`."""
+statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`) and its bots (:mod:`.bots`);
+this module gives gamerec its spec, :data:`SPEC`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..spec import GameSpec
+from ..spec import GameSpec, Seats
 from .rules import Blackball
 
 if TYPE_CHECKING:
@@ -29,5 +30,11 @@ def _statistics() -> type[BlackballStatistics]:
     return BlackballStatistics
 
 
+def _seats() -> Seats:
+    from .bots import SEATS
+
+    return SEATS
+
+
 #: blackball as gamerec knows it (gamerec.games finds it here)
-SPEC = GameSpec(Blackball.state_class.game, presenter=_presenter, statistics=_statistics)
+SPEC = GameSpec(Blackball.state_class.game, presenter=_presenter, statistics=_statistics, seats=_seats)

@@ -39,7 +39,7 @@ from ...record import Action, Bid, Deal, Play
 from ..tricks import TrickState
 from .options import BlackballRules
 
-if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+if TYPE_CHECKING:  # the deals' generator, for types only (random is imported where one is made)
     import random
 
 __all__ = ["Blackball", "BlackballRules", "BlackballState", "schedule_sizes"]
@@ -398,49 +398,6 @@ class BlackballState(TrickState):
         )
 
 
-def _smart_bid(state: BlackballState, seat: int) -> int:
-    hand = state.hands[seat]
-    trump = state.trump
-    estimate = 0.0
-    for c in hand:
-        rank, suit = c % 13, c // 13
-        if suit == trump:
-            estimate += 0.5 + rank / 16
-        elif rank >= 11:
-            estimate += 0.8 if rank == 12 else 0.45
-    return max(0, min(state.size, round(estimate * 4 / max(state.n, 2) * 0.9)))
-
-
-def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
-    return rng.choice(state.legal_actions())
-
-
-def smart_bot(state: GameState, rng: random.Random) -> Action:
-    """Bids what its high cards and trumps are worth; then plays to make the bid: wins
-    tricks while it needs them, ducks (plays low) once it has enough."""
-    assert isinstance(state, BlackballState)
-    seat = state.turn
-    legal = state.legal_actions()
-    if state.phase == _BIDDING:
-        want = _smart_bid(state, seat)
-        choices = [a for a in legal if isinstance(a, Bid)]
-        return min(choices, key=lambda a: (abs(a.tricks - want), a.tricks))
-    plays = [a for a in legal if isinstance(a, Play)]
-    trump = state.trump
-    led = state.trick[0] // 13 if state.trick else -1
-
-    def strength(c: int) -> int:
-        s = c // 13
-        return (c % 13) + (100 if s == trump else 50 if (s == led or led < 0) else 0)
-
-    bid = state.bids[seat] or 0
-    need = bid - state.won[seat]
-    if need > 0:
-        return max(plays, key=lambda a: (strength(a.card), -a.card))
-    return min(plays, key=lambda a: (strength(a.card), a.card))
-
-
 class Blackball(Game[BlackballRules]):
     rule_ids: ClassVar[dict[str, str]] = {
         "deal-upcard": "blackball: a trump round without exactly one up-card, or a no-trump round with one",
@@ -462,7 +419,6 @@ class Blackball(Game[BlackballRules]):
     stock_with_deal = True
     examples = ("bid 1", "play QS")
     state_class = BlackballState
-    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
     def stock_card(self, index: int) -> str:
         return "up-card"

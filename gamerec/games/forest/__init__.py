@@ -1,14 +1,14 @@
 """Forest, a trick game with the forest card: the game as one unit. Its rules (:mod:`.rules`,
 whose docstring states them; docs/rules/forest.md gives them in full), its rule options
 (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
-statistics (:mod:`.stats`); this module gives gamerec its spec, :data:`SPEC`. Its deck
-(:mod:`.deck`)."""
+statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`) and its bots (:mod:`.bots`);
+this module gives gamerec its spec, :data:`SPEC`. Its deck (:mod:`.deck`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..spec import GameSpec
+from ..spec import GameSpec, Seats
 from .rules import Forest
 
 if TYPE_CHECKING:
@@ -30,5 +30,11 @@ def _statistics() -> type[ForestStatistics]:
     return ForestStatistics
 
 
+def _seats() -> Seats:
+    from .bots import SEATS
+
+    return SEATS
+
+
 #: forest as gamerec knows it (gamerec.games finds it here)
-SPEC = GameSpec(Forest.state_class.game, presenter=_presenter, statistics=_statistics)
+SPEC = GameSpec(Forest.state_class.game, presenter=_presenter, statistics=_statistics, seats=_seats)

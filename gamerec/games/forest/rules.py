@@ -53,7 +53,7 @@ from ..tricks import TrickState
 from .deck import FOREST, FOREST_BLACK, FOREST_COLOUR_NAMES, FOREST_MAX_NUMBER
 from .options import ForestRules
 
-if TYPE_CHECKING:  # the bots' generators, for types only (random is imported where one is made)
+if TYPE_CHECKING:  # the deals' generator, for types only (random is imported where one is made)
     import random
 
 __all__ = ["Forest", "ForestRules", "ForestState", "round_score", "trick_winner"]
@@ -419,36 +419,6 @@ class ForestState(TrickState):
         return DECK.codes_of(sorted(cards))
 
 
-# -- bots -----------------------------------------------------------------------------------
-def random_bot(state: GameState, rng: random.Random) -> Action:
-    """Any legal card, uniformly."""
-    return rng.choice(state.legal_actions())
-
-
-def smart_bot(state: GameState, rng: random.Random) -> Action:
-    """Aims at exactly 4 tricks: tries to win while under 4, to lose once it has them."""
-    assert isinstance(state, ForestState)
-    seat = state.turn
-    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-    want = state.won[seat] < 4
-
-    def wins(a: Play) -> bool:
-        cards = [*state.trick, a.card]
-        return trick_winner(cards, state.forest) == len(cards) - 1
-
-    if state.trick:
-        won = [wins(a) for a in plays]  # (once a card: the trick's winner is worked out anew)
-        winning = [a for a, w in zip(plays, won, strict=True) if w]
-        losing = [a for a, w in zip(plays, won, strict=True) if not w]
-        if want and winning:
-            return min(winning, key=lambda a: (number_of(a.card), a.card))
-        if not want and losing:
-            return max(losing, key=lambda a: (number_of(a.card), a.card))
-    # leading (or no choice that suits): a middling card
-    plays.sort(key=lambda a: (number_of(a.card), a.card))
-    return plays[len(plays) // 2] if want else plays[0]
-
-
 class Forest(Game[ForestRules]):
     rule_ids: ClassVar[dict[str, str]] = {
         "follow-colour": "forest: a card of another colour while holding the led colour",
@@ -466,7 +436,6 @@ class Forest(Game[ForestRules]):
     seat_field = "first"
     deal_word = "round"
     state_class = ForestState
-    bots: ClassVar[dict[str, Any]] = {"random": random_bot, "smart": smart_bot}
 
     def parse_rules(self, raw: Any, players: int) -> ForestRules:
         # JSON object keys are strings: read the targets' trick counts as integers

@@ -13,24 +13,27 @@ from typing import Any
 
 import msgspec
 
-from .engine import Game, check_names
-from .errors import GamerecError, Illegal, InputError
-from .format.jsonform import nesting_over
-from .games import get_game
-from .record import Meta, Provenance, Record
-from .version import __version__
+from ..engine import Game, check_names
+from ..errors import GamerecError, Illegal, InputError
+from ..format.jsonform import nesting_over
+from ..games import get_game, get_spec
+from ..games.spec import Seats
+from ..record import Meta, Provenance, Record
+from ..version import __version__
+from .loading import BotMaker, bot_maker, seat_bots
+from .seating import MAX_ACTIONS, play_game
 
 __all__ = [
     "MAX_RULE_NESTING",
     "MAX_TARGET",
+    "bots_setting",
     "default_bot",
     "parse_rule_options",
+    "seats_of",
     "simulate",
     "simulate_record",
 ]
 
-#: A game that does not end within this many actions is a bot bug, not a long game.
-MAX_ACTIONS = 100_000
 #: The most points a simulated game is played to (option ``target`` of black-swan-2012):
 #: bots score some 30 points a deal, so a game to 10 000 takes some 350 deals and 10 000
 #: actions, well inside :data:`MAX_ACTIONS`; a record may name up to ``POINTS_LIMIT``.
@@ -61,10 +64,18 @@ def parse_rule_options(game_id: str, pairs: Sequence[str], players: int) -> dict
         raise InputError(f"--rule: {getattr(e, 'reason', e)}") from None
 
 
-def default_bot(game: Game[Any]) -> str:
+def default_bot(seats: Seats) -> str:
     """The bot simulate plays when none is named: ``smart`` when the game has one, else the
     first of its bots (a game may have a random bot only)."""
-    return "smart" if "smart" in game.bots else next(iter(game.bots))
+    return "smart" if "smart" in seats.bots else next(iter(seats.bots))
+
+
+def seats_of(game_id: str) -> Seats:
+    """How bots play ``game_id``; InputError when no bot plays it."""
+    seats = get_spec(game_id).seats()
+    if seats is None:
+        raise InputError(f"{game_id} has no bots: its spec gives no seats (docs/games.md)")
+    return seats
 
 
 def simulate_record(
@@ -74,28 +85,21 @@ def simulate_record(
     rng: random.Random,
     bots: Sequence[str],
 ) -> Record:
-    """One complete game played by ``bots`` (one bot name per seat)."""
-    game = get_game(game_id)
-    state = game.new_state(dict(rules), players)
-    moves = [game.bots[b] for b in bots]
-    deals = []
-    count = 0
-    apply = state.apply  # every action goes through the rules' checks, as validate's do
-    while not state.finished:
-        deal = game.deal(state, rng)
-        state.begin_deal(deal)
-        record = deal.actions.append
-        while not state.deal_over:
-            seat = state.to_move
-            assert seat is not None
-            action = moves[seat](state, rng)
-            apply(action)
-            record(action)
-            count += 1
-            if count > MAX_ACTIONS:
-                raise RuntimeError(f"{game_id}: a simulated game ran past {MAX_ACTIONS} actions")
-        deals.append(deal)
-    return Record(game=game_id, players=list(players), rules=dict(rules), deals=deals)
+    """One complete game played by ``bots`` (one of the game's bots' names per seat), its
+    deals and every bot drawing from ``rng``."""
+    seats = seats_of(game_id)
+    made = [bot_maker(b, game_id, seats) for b in bots]
+    return play_game(
+        get_game(game_id),
+        seats,
+        players,
+        rules,
+        rng,
+        [make() for _, make in made],
+        [rng] * len(players),
+        labels=[label for label, _ in made],
+        where="game 1",
+    )
 
 
 def simulate(
@@ -103,20 +107,28 @@ def simulate(
     players: int,
     games: int,
     seed: int,
-    bot: str | None = None,
+    bot: Any = None,
     rules: Mapping[str, Any] | None = None,
     names: Sequence[str] | None = None,
     event: str | None = None,
+    move_time: float | None = None,
 ) -> Iterator[Record]:
     """``games`` records of ``game_id`` for ``players`` bots, from ``seed`` (a whole number
-    from 0 to 2^64-1, as a record keeps it); ``bot``, one of the game's bots (None: its
-    :func:`default_bot`); ``names`` (text, each its own) else ``Bot 1``, ``Bot 2``... Every
-    argument is checked here, before the first game is played (:class:`InputError`)."""
+    from 0 to 2^64-1, as a record keeps it); ``bot``, who plays (None: the game's
+    :func:`default_bot` at every seat; a bot for every seat: one of the game's bots by name,
+    ``module:Class``, a bot class or a bot object; or one per seat, as a list or as a
+    mapping of seats to bots: :func:`gamerec.bots.loading.seat_bots`); ``names`` (text, each
+    its own) else ``Bot 1``, ``Bot 2``...; ``move_time``, the seconds a bot may take for a
+    move (None: no limit). The deals and every bot draw from one ``random.Random(seed)``; a
+    bot class makes a new bot for every game. Every argument is checked here, before the
+    first game is played (:class:`InputError`); a bot's fault while playing is a
+    :class:`~gamerec.errors.BotFault`."""
     game = get_game(game_id)
-    if bot is None:
-        bot = default_bot(game)
-    if bot not in game.bots:
-        raise InputError(f"unknown bot {bot!r} (choose from {', '.join(game.bots)})")
+    seats = seats_of(game_id)
+    if move_time is not None and (
+        isinstance(move_time, bool) or not isinstance(move_time, (int, float)) or not 0 < move_time < 1e6
+    ):
+        raise InputError(f"move time {move_time!r}: a number of seconds above 0")
     for what, value in (("players", players), ("games", games), ("seed", seed)):
         if not isinstance(value, int) or isinstance(value, bool):
             raise InputError(f"{what} {value!r}: a whole number")
@@ -126,11 +138,11 @@ def simulate(
         raise InputError(f"games {games}: a number of games, 0 or more")
     if not 0 <= seed < 2**64:
         raise InputError(f"seed {seed}: a seed is a whole number from 0 to 2^64-1 (the record keeps it)")
-    seats = list(names) if names is not None else [f"Bot {i + 1}" for i in range(players)]
-    if len(seats) != players:
-        raise InputError(f"{len(seats)} names given for {players} players")
+    names_ = list(names) if names is not None else [f"Bot {i + 1}" for i in range(players)]
+    if len(names_) != players:
+        raise InputError(f"{len(names_)} names given for {players} players")
     try:
-        check_names(seats, "a name is a player in the standings and ratings")
+        check_names(names_, "a name is a player in the standings and ratings")
     except GamerecError as e:
         raise InputError(e.message) from None
     try:
@@ -143,19 +155,50 @@ def simulate(
             f"rule target={target}: simulate plays to at most {MAX_TARGET} points "
             f"(bots score some 30 points a deal; a game to more could run past {MAX_ACTIONS} actions)"
         )
-    return _play(game_id, seats, games, seed, bot, filled, event)
+    makers = seat_bots(bot, players, game_id, seats, default_bot(seats))
+    return _play(game, seats, names_, games, seed, makers, filled, event, move_time)
+
+
+def bots_setting(labels: Sequence[str]) -> str:
+    """The bots of a game as its provenance names them: one label when every seat has the
+    same bot, else ``SEAT=LABEL`` for each seat."""
+    if len(set(labels)) == 1:
+        return labels[0]
+    return ", ".join(f"{s}={label}" for s, label in enumerate(labels))
 
 
 def _play(
-    game_id: str, seats: list[str], games: int, seed: int, bot: str, filled: dict[str, Any], event: str | None
+    game: Game[Any],
+    seats: Seats,
+    names: list[str],
+    games: int,
+    seed: int,
+    makers: list[BotMaker],
+    filled: dict[str, Any],
+    event: str | None,
+    move_time: float | None,
 ) -> Iterator[Record]:
     """The games of :func:`simulate`, its arguments checked."""
-    players = len(seats)
+    players = len(names)
     rng = random.Random(seed)
-    settings = {"bot": bot, "games": str(games), "players": str(players)}
+    labels = [label for label, _ in makers]
+    settings = {"bot": bots_setting(labels), "games": str(games), "players": str(players)}
     provenance = Provenance(f"gamerec {__version__} simulate", seed, settings)
+    rngs = [rng] * players
     for i in range(games):
-        record = simulate_record(game_id, seats, filled, rng, [bot] * players)
+        bots = [make() for _, make in makers]
+        record = play_game(
+            game,
+            seats,
+            names,
+            filled,
+            rng,
+            bots,
+            rngs,
+            labels=labels,
+            where=f"game {i + 1}",
+            move_time=move_time,
+        )
         record.provenance = provenance
-        record.meta = Meta(event=event or f"simulated {game_id}", round=str(i + 1))
+        record.meta = Meta(event=event or f"simulated {game.id}", round=str(i + 1))
         yield record

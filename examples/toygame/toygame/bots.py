@@ -1,0 +1,62 @@
+"""How bots play toy trick: what a seat sees (:class:`ToySeen`), the actions it is offered
+and the one bot of the game (:class:`RandomBot`); the game's spec gives :data:`SEATS`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamerec.engine import GameState
+from gamerec.games.spec import Seats
+from gamerec.record import Action, Play
+from gamerec.seen import Seen
+
+from .rules import ToyState
+
+__all__ = ["SEATS", "RandomBot", "ToySeen"]
+
+
+class ToySeen(Seen, frozen=True, kw_only=True, tag="toy-trick"):
+    """What a toy trick seat sees (:class:`gamerec.seen.Seen`'s fields, and): the
+    ``dealer``, each seat's tricks ``won`` this deal, the ``leader`` of the trick on the
+    table and its cards, ``trick``."""
+
+    dealer: int
+    won: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+
+
+def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
+    """What ``seat`` sees of ``state`` (every play is seen by every seat)."""
+    assert isinstance(state, ToyState)
+    return ToySeen(
+        seat=seat,
+        players=tuple(state.players),
+        rules=state.rules,
+        deal=state.deal_index,
+        hand=tuple(sorted(state.hands[seat])),
+        played=tuple([a.card for a in actions if isinstance(a, Play)]),
+        totals=tuple(state.totals),
+        dealer=state.dealer,
+        won=tuple(state.won),
+        leader=state.leader,
+        trick=tuple(state.trick),
+    )
+
+
+def offered(state: GameState) -> Sequence[Action]:
+    """The legal actions of the seat to move."""
+    return state.legal_actions()
+
+
+class RandomBot:
+    """Any legal card, uniformly."""
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return rng.choice(legal)
+
+
+#: how bots play toy trick
+SEATS = Seats(seen=seen, offered=offered, bots={"random": RandomBot})

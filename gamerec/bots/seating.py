@@ -1,0 +1,182 @@
+"""One game played by bots, each at its seat: the one loop every bot game goes through
+(``simulate``, the arena; the environments step it one move at a time).
+
+Before each move the seat to move is shown what it sees and offered its legal actions
+(the game's :class:`~gamerec.games.spec.Seats`), and its bot chooses. Whatever the bot
+does wrong is a :class:`~gamerec.errors.BotFault` naming the game, deal, seat, player and
+bot: an exception (``bot.raised``), something that is not one of its legal actions
+(``bot.illegal``) or a move over the time allowed (``bot.slow``). No other bot takes its
+seat, and no action it did not choose is recorded.
+
+The time allowed is wall time (a bot that sleeps is slow too). Where the platform has
+interval timers and the game is played in the main thread, a bot still thinking when its
+time is up is stopped there by a signal (so a bot that never returns does not hang the
+run); elsewhere it is measured when it returns.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, action_text
+from ..errors import BotFault, Illegal
+from ..record import Action, Record
+
+if TYPE_CHECKING:
+    import random
+    from types import FrameType
+
+    from ..games.spec import Seats
+    from ..seen import Bot
+
+__all__ = ["MAX_ACTIONS", "play_game"]
+
+#: A game that does not end within this many actions is a bot bug, not a long game.
+MAX_ACTIONS = 100_000
+#: how much later than its time a bot still thinking is stopped by the timer (a bot that
+#: returns in between is measured, and slow all the same)
+_GRACE = 0.05
+
+
+class _Overtime(BaseException):
+    """Raised in a bot by the timer when its time is up (a BaseException, so that a bot's
+    own ``except Exception`` does not swallow it)."""
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise _Overtime
+
+
+@contextmanager
+def _timer(move_time: float | None) -> Iterator[bool]:
+    """Installs the handler of the move timer for one game; yields whether the timer can
+    stop a bot (an interval timer, in the main thread)."""
+    usable = (
+        move_time is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if not usable:
+        yield False
+        return
+    before = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        yield True
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def _reason(e: BaseException) -> str:
+    text = str(e).strip().splitlines()[0] if str(e).strip() else ""
+    if len(text) > 200:
+        text = text[:199] + "…"
+    return f"raised {type(e).__name__}: {text}" if text else f"raised {type(e).__name__}"
+
+
+def play_game(
+    game: Game[Any],
+    seats: Seats,
+    players: Sequence[str],
+    rules: Mapping[str, Any],
+    deal_rng: random.Random,
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    *,
+    labels: Sequence[str],
+    where: str,
+    move_time: float | None = None,
+) -> Record:
+    """One complete game of ``game``: its deals made with ``deal_rng``, the seat to move
+    played by its bot in ``bots`` with its generator in ``rngs`` (the same object for every
+    seat, or one each); ``labels`` name the bots and ``where`` the game (``game 3``) in a
+    :class:`~gamerec.errors.BotFault`; ``move_time``, the seconds a bot may take for a
+    move (None: as long as it takes)."""
+    state = game.new_state(dict(rules), players)
+    seen_of = seats.seen
+    offered = seats.offered
+    apply = state.apply  # every action goes through the rules' checks, as validate's do
+    acts: list[Callable[..., Any]] = [b.act for b in bots]
+    deals = []
+    count = 0
+    with _timer(move_time) as stops:
+        while not state.finished:
+            deal = game.deal(state, deal_rng)
+            state.begin_deal(deal)
+            actions = deal.actions
+            record = actions.append
+            while not state.deal_over:
+                seat: Any = state.to_move
+                legal = offered(state)
+                seen = seen_of(state, seat, actions)
+                try:
+                    if move_time is None:
+                        action = acts[seat](seen, legal, rngs[seat])
+                    else:
+                        action = _timed(acts[seat], seen, legal, rngs[seat], move_time, stops)
+                except _Overtime:
+                    raise _fault(game, state, seat, labels, where, "bot.slow", _slow(move_time)) from None
+                except Exception as e:
+                    raise _fault(game, state, seat, labels, where, "bot.raised", _reason(e)) from e
+                if not isinstance(action, Action) or action.seat != seat:
+                    raise _fault(game, state, seat, labels, where, "bot.illegal", _not_its(game, action))
+                try:
+                    apply(action)
+                except Illegal as e:
+                    said = action_text(action, game.deck)
+                    why = f"chose {said}, which is not legal: {e.reason} [{e.rule}]"
+                    raise _fault(game, state, seat, labels, where, "bot.illegal", why) from None
+                record(action)
+                count += 1
+                if count > MAX_ACTIONS:
+                    raise RuntimeError(f"{game.id}: a bot game ran past {MAX_ACTIONS} actions")
+            deals.append(deal)
+    return Record(game=game.id, players=list(players), rules=dict(rules), deals=deals)
+
+
+def _timed(
+    act: Callable[..., Any], seen: Any, legal: Any, rng: random.Random, move_time: float, stops: bool
+) -> Any:
+    """``act``'s choice, :class:`_Overtime` when it took longer than ``move_time``."""
+    start = time.perf_counter()
+    if stops:
+        signal.setitimer(signal.ITIMER_REAL, move_time + _GRACE)
+        try:
+            action = act(seen, legal, rng)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    else:
+        action = act(seen, legal, rng)
+    if time.perf_counter() - start > move_time:
+        raise _Overtime
+    return action
+
+
+def _slow(move_time: float | None) -> str:
+    return f"took longer than the {move_time:g} s a move may take (--move-time)"
+
+
+def _not_its(game: Game[Any], action: object) -> str:
+    """Why ``action``, which a bot returned, is not one of its seat's actions."""
+    if not isinstance(action, Action):
+        shown = repr(action)
+        if len(shown) > 80:
+            shown = shown[:79] + "…"
+        return f"returned {shown}, not an action (one of the legal actions it is given)"
+    return f"chose {action.kind} for seat {action.seat}: a bot plays its own seat only"
+
+
+def _fault(
+    game: Game[Any], state: Any, seat: int, labels: Sequence[str], where: str, code: str, reason: str
+) -> BotFault:
+    """The fault of the bot at ``seat``, named by ``where`` (the game), the deal, the seat,
+    its player and its bot's label."""
+    players = state.players
+    name = players[seat] if 0 <= seat < len(players) else "?"
+    at = f"{where}, {game.deal_word} {state.deal_index + 1}, seat {seat} ({name}, {labels[seat]})"
+    return BotFault(code, reason, at)

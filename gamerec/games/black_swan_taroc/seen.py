@@ -1,0 +1,81 @@
+"""What one seat sees in black-swan-taroc (:class:`BlackSwanTarocSeen`), made from the
+rules' state for a bot (:mod:`gamerec.seen`), and the actions it is offered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import GameState
+from ...record import Action, Play
+from ...seen import Seen
+from .rules import _LEAD, BlackSwanTarocState
+
+__all__ = ["BlackSwanTarocSeen", "offered", "seen"]
+
+
+class BlackSwanTarocSeen(Seen, frozen=True, kw_only=True, tag="black-swan-taroc"):
+    """What a black-swan-taroc seat sees (:class:`gamerec.seen.Seen`'s fields, and; its
+    ``played`` are the cards played to tricks, not those passed down, which only the two
+    seats concerned see):
+
+    - ``dealer``; ``leader``: the seat whose turn it is to lead or pass down;
+    - ``leading``: True when this seat leads (or passes down), False when it follows;
+    - ``trick``: the trick on the table, each play as (seat, card, pledge), card or pledge
+      -1 (a pledge is 0 feather, 1 stone, 2 pearl); ``led_suit``: the suit led (-1: none
+      yet, or a Swan lead);
+    - ``sizes``: how many cards each seat holds; ``pledges``: the feathers, stones and
+      pearls each seat holds; ``bank``: those left in the bank;
+    - ``captured``: the cards each seat has captured; ``points``: each seat's captured
+      points, pledges included;
+    - ``pile_left``: the cards left in the draw pile; ``tricks``: tricks played this game;
+      ``swan_captor``: who captured the Black Swan (None: nobody yet).
+    """
+
+    dealer: int
+    leader: int
+    leading: bool
+    trick: tuple[tuple[int, int, int], ...]
+    led_suit: int
+    sizes: tuple[int, ...]
+    pledges: tuple[tuple[int, int, int], ...]
+    bank: tuple[int, int, int]
+    captured: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
+    pile_left: int
+    tricks: int
+    swan_captor: int | None
+
+
+def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTarocSeen:
+    """What ``seat`` sees now, the game's ``actions`` so far given (of which it sees the
+    plays and pledges, and the pass-downs it makes or receives through its hand)."""
+    assert isinstance(state, BlackSwanTarocState)
+    p = state.pledges
+    b = state.bank
+    return BlackSwanTarocSeen(
+        seat=seat,
+        players=tuple(state.players),
+        rules=state.rules,
+        deal=state.deal_index,
+        hand=tuple([c for c, k in enumerate(state.hands[seat]) for _ in range(k)]),
+        played=tuple([a.card for a in actions if type(a) is Play]),
+        totals=tuple(state.totals),
+        dealer=state.dealer,
+        leader=state.leader,
+        leading=state.phase == _LEAD,
+        trick=tuple(state.trick),
+        led_suit=state.led_suit,
+        sizes=tuple(state.sizes),
+        pledges=tuple([(k[0], k[1], k[2]) for k in p]),
+        bank=(b[0], b[1], b[2]),
+        captured=tuple([tuple(c) for c in state.captured]),
+        points=tuple(state.points),
+        pile_left=state.pile_size - state.drawn,
+        tricks=state.tricks,
+        swan_captor=state.swan_captor,
+    )
+
+
+def offered(state: GameState) -> Sequence[Action]:
+    """The legal actions of the seat to move (every black-swan-taroc action is its own)."""
+    return state.legal_actions()

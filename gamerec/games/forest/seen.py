@@ -1,0 +1,61 @@
+"""What one seat sees in forest (:class:`ForestSeen`), made from the rules' state for a bot
+(:mod:`gamerec.seen`), and the actions it is offered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import GameState
+from ...record import Action, Play
+from ...seen import Seen
+from .rules import ForestState
+
+__all__ = ["ForestSeen", "offered", "seen"]
+
+
+class ForestSeen(Seen, frozen=True, kw_only=True, tag="forest"):
+    """What a forest seat sees (:class:`gamerec.seen.Seen`'s fields, and):
+
+    - ``first``: the seat that started this round;
+    - ``forest``: the forest card now (None before the first is turned), whose colour black
+      cards take; ``forests``: every forest card turned this round, in order;
+      ``stock_left``: how many forest cards are still to be turned;
+    - ``won``: each seat's tricks this round;
+    - ``leader``: the seat that led the trick on the table; ``trick``: its cards from the
+      leader on (empty before the lead).
+    """
+
+    first: int
+    forest: int | None
+    forests: tuple[int, ...]
+    stock_left: int
+    won: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+
+
+def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ForestSeen:
+    """What ``seat`` sees now, the round's ``actions`` so far given (all of them are seen
+    by every seat)."""
+    assert isinstance(state, ForestState)
+    return ForestSeen(
+        seat=seat,
+        players=tuple(state.players),
+        rules=state.rules,
+        deal=state.deal_index,
+        hand=tuple(sorted(state.hands[seat])),
+        played=tuple([a.card for a in actions if type(a) is Play]),
+        totals=tuple(state.totals),
+        first=state.first,
+        forest=state.forest,
+        forests=tuple(state.stock[: state.turned]),
+        stock_left=state.pile_size - state.turned,
+        won=tuple(state.won),
+        leader=state.leader,
+        trick=tuple(state.trick),
+    )
+
+
+def offered(state: GameState) -> Sequence[Action]:
+    """The legal actions of the seat to move (every forest action is its own)."""
+    return state.legal_actions()
