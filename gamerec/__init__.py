@@ -232,26 +232,32 @@ def simulate(
     games: int = 1,
     seed: int = 0,
     *,
-    bot: str | None = None,
+    bot: Any = None,
     rules: Mapping[str, Any] | None = None,
+    move_time: float | None = None,
 ) -> Iterator[Record]:
     """``games`` legal records of ``game``, the same for a given ``seed``: ``players`` is
-    how many bots (named ``Bot 1``, ``Bot 2``...) or their names; ``bot`` how they play
-    (one of the game's bots, ``smart`` or ``random``; None: ``smart`` when the game has it,
-    else its first); ``rules`` the game's options (``{"max_number": 10}``).
+    how many bots (named ``Bot 1``, ``Bot 2``...) or their names; ``bot`` who plays: one of
+    the game's bots by name (``smart`` or ``random``; None: ``smart`` when the game has it,
+    else its first), your own (a class with an ``act`` method, a bot object, or
+    ``"module:Class"``: docs/bots.md), or one per seat (a list, or a dict of seats to bots);
+    ``rules`` the game's options (``{"max_number": 10}``); ``move_time`` the seconds a bot
+    may take for a move. A bot's fault is a :class:`~gamerec.errors.BotFault`.
 
     >>> [r.players for r in simulate("forest", ["Ann", "Bo", "Cy"], 2, seed=7)]
     [['Ann', 'Bo', 'Cy'], ['Ann', 'Bo', 'Cy']]
     >>> next(simulate("forest", 2, rules={"max_number": 5}, bot="random")).rules["max_number"]
     5
+    >>> next(simulate("forest", 2, bot={1: "random"})).provenance.settings["bot"]
+    '0=smart, 1=random'
     """
     from .bots import simulate as run
     from .errors import InputError
 
     if isinstance(players, int):
-        return run(game, players, games, seed, bot, rules)
+        return run(game, players, games, seed, bot, rules, move_time=move_time)
     # a string is a sequence of names of one letter each
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise InputError(f"players {players!r}: a number of bots or a list of names")
     names = list(players)
-    return run(game, len(names), games, seed, bot, rules, names=names)
+    return run(game, len(names), games, seed, bot, rules, names=names, move_time=move_time)

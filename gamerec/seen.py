@@ -25,7 +25,7 @@ from .record import Action
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Bot", "Seen"]
+__all__ = ["Bot", "Seen", "seat_rules"]
 
 
 class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
@@ -49,6 +49,30 @@ class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
     hand: tuple[int, ...]
     played: tuple[int, ...]
     totals: tuple[int, ...]
+
+
+#: the state whose rules :func:`seat_rules` copied last, and each seat's copy (one game at a
+#: time, the usual case, copies its rules once per seat)
+_copies: list[Any] = [None, []]
+
+
+def seat_rules(state: Any, seat: int) -> Any:
+    """The record's rules (``state.rules``, a frozen Struct) as ``seat`` is shown them: the
+    state's own when no option holds a container, else the seat's own copy (made once per
+    game), so that a bot changing a container in it (forest's ``targets``) changes neither
+    the game nor what the other seats see."""
+    rules = state.rules
+    if _copies[0] is not state:
+        shared = not any(isinstance(getattr(rules, f), _CONTAINERS) for f in rules.__struct_fields__)
+        _copies[0] = state
+        _copies[1] = [rules] * state.n if shared else [None] * state.n
+    mine = _copies[1][seat]
+    if mine is None:
+        mine = _copies[1][seat] = msgspec.convert(msgspec.to_builtins(rules), type(rules))
+    return mine
+
+
+_CONTAINERS = (dict, list, set)
 
 
 @runtime_checkable

@@ -14,6 +14,7 @@ unique across the tree); the helpers they share are in tests/helpers.py:
 - ``export/``: the CSV, text, HTML and Parquet exports.
 - ``output/``: what reaches a terminal or a spreadsheet (escaping hostile text, CSV
   injection) and safe writing.
+- ``bots/``: gamerec/bots/ and gamerec/seen.py (what a seat sees, the bots' faults).
 - ``record/``: the recorder (gamerec record). ``batch/``: batches, workers, the benchmarks of
   verification. ``package/``: the library as a whole (import graph, errors registry).
 """

@@ -33,7 +33,7 @@ def _import(path: str) -> Any:
     try:
         module = importlib.import_module(module_name)
     except Exception as e:  # (the bot's module does not import: say which, and why)
-        raise InputError(f"--bot {path}: cannot import {module_name}: {type(e).__name__}: {e}") from None
+        raise InputError(f"bot {path}: cannot import {module_name}: {type(e).__name__}: {e}") from None
     finally:
         if added:
             sys.path.remove(here)
@@ -42,7 +42,7 @@ def _import(path: str) -> Any:
         try:
             found = getattr(found, part)
         except AttributeError:
-            raise InputError(f"--bot {path}: {module_name} has no {attribute}") from None
+            raise InputError(f"bot {path}: {module_name} has no {attribute}") from None
     return found
 
 
@@ -62,7 +62,7 @@ def bot_maker(given: Any, game_id: str, seats: Seats) -> BotMaker:
             return name, _checked_maker(name, found)
         if hasattr(found, "act"):
             return name, lambda: found
-        raise InputError(f"--bot {name}: not a bot class (a class whose objects have an act method)")
+        raise InputError(f"bot {name}: not a bot class (a class whose objects have an act method)")
     if isinstance(given, type):
         label = f"{given.__module__}:{given.__qualname__}"
         return label, _checked_maker(label, given)

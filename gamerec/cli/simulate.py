@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ..bots import parse_rule_options
+from ..bots import parse_bot_options, parse_rule_options
 from ..bots import simulate as simulate_records
 from ..games import get_game
 from .app import EXIT_OK, err
@@ -75,12 +75,26 @@ def simulate(
         typer.Option("--seed", "-s", metavar="N", callback=check_seed, help="Seed of the random generator."),
     ] = 0,
     bot: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--bot",
             "-b",
-            metavar="BOT",
-            help="One of the game's bots (gamerec games lists them) [default: smart, else the game's first].",
+            metavar="BOT|SEAT=BOT",
+            help=(
+                "Who plays: one of the game's bots (gamerec games lists them) or your own as module:Class, "
+                "at every seat; SEAT=BOT (seats from 0) for one seat; repeat for several "
+                "[default: smart, else the game's first]."
+            ),
+        ),
+    ] = None,
+    move_time: Annotated[
+        float | None,
+        typer.Option(
+            "--move-time",
+            min=0.001,
+            max=3600,
+            metavar="SECONDS",
+            help="The longest a bot may take for a move; a slower bot stops the run [default: no limit].",
         ),
     ] = None,
     rule: Rules = None,
@@ -102,12 +116,14 @@ def simulate(
       gamerec simulate -g blackball -p 4 -n 100 --seed 7 -o games.grec
       gamerec simulate -g forest -p 'Ann,Bob,Cy' --rule max_number=10 -o - --to text
       gamerec simulate -g blackball -p 3 --names -o games.gtxt
+      gamerec simulate -g forest -p 3 --bot random --bot 1=mybots:Greedy --move-time 0.5 -o g.grec
     """
     count, seats = players_of(players, names)
     to = output_form(output, to)
     get_game(game)
     rules = parse_rule_options(game, rule or [], count)
-    records = simulate_records(game, count, games, seed, bot, rules, names=seats)
+    bots = parse_bot_options(bot) if bot else None
+    records = simulate_records(game, count, games, seed, bots, rules, names=seats, move_time=move_time)
     with Work("simulating", "no output written", total=games, quiet=quiet) as work:
         emit_records(work.wrap(records), output, to, force, [])
     if output != "-":

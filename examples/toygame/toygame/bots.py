@@ -10,7 +10,7 @@ from typing import Any
 from gamerec.engine import GameState
 from gamerec.games.spec import Seats
 from gamerec.record import Action, Play
-from gamerec.seen import Seen
+from gamerec.seen import Seen, seat_rules
 
 from .rules import ToyState
 
@@ -34,7 +34,7 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
     return ToySeen(
         seat=seat,
         players=tuple(state.players),
-        rules=state.rules,
+        rules=seat_rules(state, seat),
         deal=state.deal_index,
         hand=tuple(sorted(state.hands[seat])),
         played=tuple([a.card for a in actions if isinstance(a, Play)]),

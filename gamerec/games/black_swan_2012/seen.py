@@ -10,7 +10,7 @@ from typing import Any, overload
 from ...cards import SWAN
 from ...engine import GameState
 from ...record import Action, Cards, Declare
-from ...seen import Seen
+from ...seen import Seen, seat_rules
 from .combinations import TABLE
 from .plays import nth_play, play_count, playable
 from .rules import BlackSwan2012State
@@ -66,7 +66,7 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwan201
     return BlackSwan2012Seen(
         seat=seat,
         players=tuple(state.players),
-        rules=state.rules,
+        rules=seat_rules(state, seat),
         deal=state.deal_index,
         hand=tuple([c for c, k in enumerate(state.counts[seat]) for _ in range(k)]),
         played=tuple(played),

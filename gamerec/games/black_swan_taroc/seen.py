@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...engine import GameState
 from ...record import Action, Play
-from ...seen import Seen
+from ...seen import Seen, seat_rules
 from .rules import _LEAD, BlackSwanTarocState
 
 __all__ = ["BlackSwanTarocSeen", "offered", "seen"]
@@ -55,7 +55,7 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTar
     return BlackSwanTarocSeen(
         seat=seat,
         players=tuple(state.players),
-        rules=state.rules,
+        rules=seat_rules(state, seat),
         deal=state.deal_index,
         hand=tuple([c for c, k in enumerate(state.hands[seat]) for _ in range(k)]),
         played=tuple([a.card for a in actions if type(a) is Play]),

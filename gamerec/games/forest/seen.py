@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...engine import GameState
 from ...record import Action, Play
-from ...seen import Seen
+from ...seen import Seen, seat_rules
 from .rules import ForestState
 
 __all__ = ["ForestSeen", "offered", "seen"]
@@ -41,7 +41,7 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ForestSeen:
     return ForestSeen(
         seat=seat,
         players=tuple(state.players),
-        rules=state.rules,
+        rules=seat_rules(state, seat),
         deal=state.deal_index,
         hand=tuple(sorted(state.hands[seat])),
         played=tuple([a.card for a in actions if type(a) is Play]),
