@@ -15,8 +15,8 @@ bots (``gamerec.games.<game>.bots``); docs/bots.md has a complete worked bot.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
 import msgspec
 
@@ -25,7 +25,7 @@ from .record import Action
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Bot", "Seen", "seat_rules"]
+__all__ = ["Bot", "Choices", "Offered", "Seen", "played", "seat_facts"]
 
 
 class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
@@ -51,28 +51,105 @@ class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
     totals: tuple[int, ...]
 
 
-#: the state whose rules :func:`seat_rules` copied last, and each seat's copy (one game at a
-#: time, the usual case, copies its rules once per seat)
-_copies: list[Any] = [None, []]
+#: the state :func:`seat_facts` was asked of last, its players and each seat's rules (one game
+#: at a time, the usual case, makes them once)
+_facts: list[Any] = [None, (), []]
 
 
-def seat_rules(state: Any, seat: int) -> Any:
-    """The record's rules (``state.rules``, a frozen Struct) as ``seat`` is shown them: the
-    state's own when no option holds a container, else the seat's own copy (made once per
-    game), so that a bot changing a container in it (forest's ``targets``) changes neither
-    the game nor what the other seats see."""
-    rules = state.rules
-    if _copies[0] is not state:
+def seat_facts(state: Any, seat: int) -> tuple[tuple[str, ...], Any]:
+    """What every :class:`Seen` of a game shares: the players' names and the record's rules
+    (``state.rules``, a frozen Struct) as ``seat`` is shown them: the state's own when no
+    option holds a container, else the seat's own copy, so that a bot changing a container
+    in it (forest's ``targets``) changes neither the game nor what the other seats see.
+    Made once per game (for the last state asked of)."""
+    if _facts[0] is not state:
+        rules = state.rules
         shared = not any(isinstance(getattr(rules, f), _CONTAINERS) for f in rules.__struct_fields__)
-        _copies[0] = state
-        _copies[1] = [rules] * state.n if shared else [None] * state.n
-    mine = _copies[1][seat]
+        _facts[0] = state
+        _facts[1] = tuple(state.players)
+        _facts[2] = [rules] * state.n if shared else [None] * state.n
+    mine = _facts[2][seat]
     if mine is None:
-        mine = _copies[1][seat] = msgspec.convert(msgspec.to_builtins(rules), type(rules))
-    return mine
+        rules = state.rules
+        mine = _facts[2][seat] = msgspec.convert(msgspec.to_builtins(rules), type(rules))
+    return _facts[1], mine
 
 
 _CONTAINERS = (dict, list, set)
+
+#: the deal's actions :func:`played` read last, how many of them, and the cards they played
+_played: list[Any] = [None, 0, []]
+
+
+def played(actions: Sequence[Action], cards: Callable[[Action], Sequence[int]]) -> tuple[int, ...]:
+    """The cards ``actions`` (a deal's actions so far) played, in order, ``cards(action)``
+    giving each one's. A deal's list of actions grows by one between two moves: the cards
+    of the actions already read are kept (for the last list read), so each move reads one
+    action, not the whole deal again."""
+    if _played[0] is not actions or _played[1] > len(actions):
+        _played[0], _played[1], _played[2] = actions, 0, []
+    done: list[int] = _played[2]
+    for action in actions[_played[1] :]:
+        done += cards(action)
+    _played[1] = len(actions)
+    return tuple(done)
+
+
+class Offered(Sequence[Action]):
+    """A seat's legal actions, each made when it is read (a game may list hundreds where a
+    bot wants one): a subclass gives their number (``__len__``), makes the one at an index
+    (``_make``) and lists them all (``__iter__``); ``len`` and indexing make no other
+    action, so ``rng.choice(legal)`` makes one."""
+
+    __slots__ = ()
+
+    def _make(self, index: int) -> Action:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return list(self)[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        return self._make(index)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} legal actions>"
+
+
+class Choices(Offered):
+    """Legal actions in ``groups`` of one kind each: the action's kind (a function of the
+    seat and one value) and its values, in order (``(Pass, [3, 9])``, ``(Play, [3])``)."""
+
+    __slots__ = ("_groups", "_len", "_seat")
+
+    def __init__(self, seat: int, groups: Sequence[tuple[Callable[[int, Any], Action], Sequence[Any]]]):
+        self._seat = seat
+        self._groups = tuple([(make, values) for make, values in groups if values])
+        self._len = sum(len(values) for _, values in self._groups)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _make(self, index: int) -> Action:
+        for make, values in self._groups:
+            if index < len(values):
+                return make(self._seat, values[index])
+            index -= len(values)
+        raise IndexError("legal action index out of range")  # (unreachable: the length holds them)
+
+    def __iter__(self) -> Iterator[Action]:
+        seat = self._seat
+        for make, values in self._groups:
+            for value in values:
+                yield make(seat, value)
 
 
 @runtime_checkable

@@ -10,7 +10,7 @@ from typing import Any
 from gamerec.engine import GameState
 from gamerec.games.spec import Seats
 from gamerec.record import Action, Play
-from gamerec.seen import Seen, seat_rules
+from gamerec.seen import Seen, seat_facts
 
 from .rules import ToyState
 
@@ -31,10 +31,11 @@ class ToySeen(Seen, frozen=True, kw_only=True, tag="toy-trick"):
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
     """What ``seat`` sees of ``state`` (every play is seen by every seat)."""
     assert isinstance(state, ToyState)
+    players, rules = seat_facts(state, seat)
     return ToySeen(
         seat=seat,
-        players=tuple(state.players),
-        rules=seat_rules(state, seat),
+        players=players,
+        rules=rules,
         deal=state.deal_index,
         hand=tuple(sorted(state.hands[seat])),
         played=tuple([a.card for a in actions if isinstance(a, Play)]),

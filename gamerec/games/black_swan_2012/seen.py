@@ -1,21 +1,23 @@
 """What one seat sees in black-swan-2012 (:class:`BlackSwan2012Seen`), made from the rules'
-state for a bot (:mod:`gamerec.seen`), and the actions it is offered (:class:`Offered`:
+state for a bot (:mod:`gamerec.seen`), and the actions it is offered (:class:`Plays`:
 made as they are read, since a hand of 14 cards can make hundreds of plays)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from itertools import compress
 
-from ...cards import SWAN
+from ...cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
 from ...engine import GameState
 from ...record import Action, Cards, Declare
-from ...seen import Seen, seat_rules
+from ...seen import Offered, Seen, played, seat_facts
 from .combinations import TABLE
 from .plays import nth_play, play_count, playable
 from .rules import BlackSwan2012State
 
-__all__ = ["BlackSwan2012Seen", "Offered", "offered", "seen"]
+__all__ = ["BlackSwan2012Seen", "Plays", "offered", "seen"]
+
+_CARDS = range(len(FRENCH_JOKERS_SWAN.codes))
 
 
 class BlackSwan2012Seen(Seen, frozen=True, kw_only=True, tag="black-swan-2012"):
@@ -55,21 +57,29 @@ def _can_declare(state: BlackSwan2012State, seat: int) -> bool:
     )
 
 
+def _cards(action: Action) -> Sequence[int]:
+    """The cards ``action`` plays (none for a declaration)."""
+    return action.cards if type(action) is Cards else ()
+
+
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwan2012Seen:
     """What ``seat`` sees now, the deal's ``actions`` so far given (every play and
     declaration is seen by every seat)."""
     assert isinstance(state, BlackSwan2012State)
-    played: list[int] = []
-    for a in actions:
-        if type(a) is Cards:
-            played += a.cards
+    counts = state.counts[seat]
+    hand = list(compress(_CARDS, counts))
+    jokers = counts[JOKER]
+    if jokers > 1:  # (the three jokers are one card, held up to three times)
+        at = hand.index(JOKER)
+        hand[at:at] = [JOKER] * (jokers - 1)
+    players, rules = seat_facts(state, seat)
     return BlackSwan2012Seen(
         seat=seat,
-        players=tuple(state.players),
-        rules=seat_rules(state, seat),
+        players=players,
+        rules=rules,
         deal=state.deal_index,
-        hand=tuple([c for c, k in enumerate(state.counts[seat]) for _ in range(k)]),
-        played=tuple(played),
+        hand=tuple(hand),
+        played=played(actions, _cards),
         totals=tuple(state.totals),
         first=state.first,
         side_of=tuple(state.side_of),
@@ -83,11 +93,11 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwan201
     )
 
 
-class Offered(Sequence[Action]):
+class Plays(Offered):
     """The legal actions of a seat (the seat's own declaration of the Swan, when it may
     make it, then its plays in :func:`~gamerec.games.black_swan_2012.plays.playable`'s
-    order), each play made when it is read: ``len`` counts them without making them, so
-    ``rng.choice(offered)`` makes one play. Holds the seat's own hand only (a copy)."""
+    order), each play made when it is read: ``len`` counts them without making them.
+    Holds the seat's own hand only (a copy)."""
 
     __slots__ = ("_counts", "_declarations", "_joker_triple", "_len", "_min_run", "_room", "_seat")
 
@@ -109,18 +119,7 @@ class Offered(Sequence[Action]):
             )
         return self._len
 
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return list(self)[index]
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
+    def _make(self, index: int) -> Action:
         before = len(self._declarations)
         if index < before:
             return self._declarations[index]
@@ -133,9 +132,6 @@ class Offered(Sequence[Action]):
         for play in playable(self._counts, self._room, self._min_run, self._joker_triple):
             yield Cards(seat, list(play))
 
-    def __repr__(self) -> str:
-        return f"<{len(self)} legal actions of seat {self._seat}>"
-
 
 def offered(state: GameState) -> Sequence[Action]:
     """The legal actions of the seat to move: its own declaration of the Swan (when it may
@@ -145,7 +141,7 @@ def offered(state: GameState) -> Sequence[Action]:
     if not state.playing:
         return []
     seat = state.turn
-    return Offered(
+    return Plays(
         seat,
         state.counts[seat],
         TABLE - len(state.table),

@@ -4,13 +4,17 @@ rules' state for a bot (:mod:`gamerec.seen`), and the actions it is offered."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
+from ...cards import TAROC
 from ...engine import GameState
-from ...record import Action, Play
-from ...seen import Seen, seat_rules
+from ...record import Action, Pass, Play, Pledge
+from ...seen import Choices, Seen, played, seat_facts
 from .rules import _LEAD, BlackSwanTarocState
 
 __all__ = ["BlackSwanTarocSeen", "offered", "seen"]
+
+_CARDS = range(len(TAROC.codes))
 
 
 class BlackSwanTarocSeen(Seen, frozen=True, kw_only=True, tag="black-swan-taroc"):
@@ -46,19 +50,25 @@ class BlackSwanTarocSeen(Seen, frozen=True, kw_only=True, tag="black-swan-taroc"
     swan_captor: int | None
 
 
+def _cards(action: Action) -> Sequence[int]:
+    """The card ``action`` plays to a trick (none for a pass-down or a pledge)."""
+    return (action.card,) if type(action) is Play else ()
+
+
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTarocSeen:
     """What ``seat`` sees now, the game's ``actions`` so far given (of which it sees the
     plays and pledges, and the pass-downs it makes or receives through its hand)."""
     assert isinstance(state, BlackSwanTarocState)
     p = state.pledges
     b = state.bank
+    players, rules = seat_facts(state, seat)
     return BlackSwanTarocSeen(
         seat=seat,
-        players=tuple(state.players),
-        rules=seat_rules(state, seat),
+        players=players,
+        rules=rules,
         deal=state.deal_index,
-        hand=tuple([c for c, k in enumerate(state.hands[seat]) for _ in range(k)]),
-        played=tuple([a.card for a in actions if type(a) is Play]),
+        hand=tuple(compress(_CARDS, state.hands[seat])),  # (each card of the deck once)
+        played=played(actions, _cards),
         totals=tuple(state.totals),
         dealer=state.dealer,
         leader=state.leader,
@@ -77,5 +87,8 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTar
 
 
 def offered(state: GameState) -> Sequence[Action]:
-    """The legal actions of the seat to move (every black-swan-taroc action is its own)."""
-    return state.legal_actions()
+    """The legal actions of the seat to move, in the order of ``legal_actions`` (passes,
+    plays, pledges), each made when it is read (every black-swan-taroc action is its own)."""
+    assert isinstance(state, BlackSwanTarocState)
+    passes, plays, pledges = state.choices()
+    return Choices(state.turn, ((Pass, passes), (Play, plays), (Pledge, pledges)))
