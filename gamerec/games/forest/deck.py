@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...cards import CardLook, Deck, plain_look
+from ...cards import CardAnatomy, CardLook, Deck, plain_look
 
 __all__ = ["FOREST", "FOREST_BLACK", "FOREST_COLOURS", "FOREST_COLOUR_NAMES", "FOREST_MAX_NUMBER"]
 
@@ -36,10 +36,26 @@ def forest_look(code: str) -> CardLook:
     return CardLook(code, f"f-{colour}", name, _STYLES[colour])
 
 
+def forest_anatomy(card: int, code: str) -> CardAnatomy:
+    """A forest card: rank its number (1..99), suit its colour (0..4: red, blue, green,
+    yellow, black), named ``red 7``; ordered by number, then colour (``R1`` 0, ``B1`` 1 ..
+    ``K99`` 494). Black is a colour like the others here: what a black card does in a trick
+    is the game's rule.
+
+    >>> forest_anatomy(6, "R7")
+    CardAnatomy(rank=7, suit=0, rank_name='7', suit_name='red', name='red 7', order=30)
+    """
+    colour, number = FOREST_COLOURS.index(code[:1]), int(code[1:])
+    colour_name = FOREST_COLOUR_NAMES[colour]
+    order = (number - 1) * len(FOREST_COLOURS) + colour
+    return CardAnatomy(number, colour, str(number), colour_name, f"{colour_name} {number}", order)
+
+
 #: Forest cards: colour R B G Y K then the number 1..99 (``R1``, ``R10``, ``K7``); the int
 #: of a card is ``colour * 99 + number - 1``.
 FOREST = Deck(
     "forest",
     [c + str(n) for c in FOREST_COLOURS for n in range(1, FOREST_MAX_NUMBER + 1)],
     look=forest_look,
+    anatomy=forest_anatomy,
 )
