@@ -136,13 +136,13 @@ class Deck:
         self.look = look
         self.codes: tuple[str, ...] = tuple(codes)
         parts = [anatomy(card, code) for card, code in enumerate(self.codes)]
-        self._ranks: tuple[int, ...] = tuple(p.rank for p in parts)
-        self._suits: tuple[int | None, ...] = tuple(p.suit for p in parts)
-        self._rank_names: tuple[str, ...] = tuple(p.rank_name for p in parts)
-        self._suit_names: tuple[str | None, ...] = tuple(p.suit_name for p in parts)
-        self._card_names: tuple[str, ...] = tuple(p.name for p in parts)
-        self._order: tuple[int, ...] = tuple(p.order for p in parts)
         _check_anatomy(name, self.codes, parts)
+        self._ranks: tuple[int, ...] = tuple([p.rank for p in parts])
+        self._suits: tuple[int | None, ...] = tuple([p.suit for p in parts])
+        self._rank_names: tuple[str, ...] = tuple([p.rank_name for p in parts])
+        self._suit_names: tuple[str | None, ...] = tuple([p.suit_name for p in parts])
+        self._card_names: tuple[str, ...] = tuple([p.name for p in parts])
+        self._order: tuple[int, ...] = tuple([p.order for p in parts])
         self.cards: tuple[int, ...] = tuple(cards if cards is not None else range(len(codes)))
         #: the distinct cards of the deck
         self.card_set: frozenset[int] = frozenset(self.cards)
@@ -294,6 +294,8 @@ def _check_anatomy(deck: str, codes: Sequence[str], parts: Sequence[CardAnatomy]
                 " (a card has both or neither)"
             )
     for field, values in (("name", [p.name for p in parts]), ("order", [p.order for p in parts])):
+        if len(set(values)) == len(values):
+            continue
         seen: dict[object, str] = {}
         for code, value in zip(codes, values, strict=True):
             if value in seen:

@@ -45,10 +45,11 @@ def forest_anatomy(card: int, code: str) -> CardAnatomy:
     >>> forest_anatomy(6, "R7")
     CardAnatomy(rank=7, suit=0, rank_name='7', suit_name='red', name='red 7', order=30)
     """
-    colour, number = FOREST_COLOURS.index(code[:1]), int(code[1:])
+    colour, below = divmod(card, FOREST_MAX_NUMBER)  # (the int is colour * 99 + number - 1)
+    number = str(below + 1)
     colour_name = FOREST_COLOUR_NAMES[colour]
-    order = (number - 1) * len(FOREST_COLOURS) + colour
-    return CardAnatomy(number, colour, str(number), colour_name, f"{colour_name} {number}", order)
+    order = below * len(FOREST_COLOURS) + colour
+    return CardAnatomy(below + 1, colour, number, colour_name, f"{colour_name} {number}", order)
 
 
 #: Forest cards: colour R B G Y K then the number 1..99 (``R1``, ``R10``, ``K7``); the int
