@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Protocol, overload, runtime_checkable
 
 import msgspec
 
-from .record import Action
+from .record import Action, Play
 
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Bot", "Choices", "Offered", "Seen", "played", "seat_facts"]
+__all__ = ["Bot", "Choices", "Offered", "Seen", "play_card", "played", "seat_facts", "seen_of"]
 
 
 class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
@@ -76,6 +76,29 @@ def seat_facts(state: Any, seat: int) -> tuple[tuple[str, ...], Any]:
 
 
 _CONTAINERS = (dict, list, set)
+
+
+def seen_of(state: Any, seat: int, hand: tuple[int, ...], played: tuple[int, ...]) -> dict[str, Any]:
+    """The fields every game's :class:`Seen` has, as keywords for its Struct: ``seat`` and
+    what it sees of ``state`` (the players, its rules, the deal, the totals), its ``hand``
+    and the cards ``played`` (:func:`played`)."""
+    players, rules = seat_facts(state, seat)
+    return {
+        "seat": seat,
+        "players": players,
+        "rules": rules,
+        "deal": state.deal_index,
+        "hand": hand,
+        "played": played,
+        "totals": tuple(state.totals),
+    }
+
+
+def play_card(action: Action) -> Sequence[int]:
+    """The card ``action`` plays when it is a ``play`` (a card to a trick), else none: what
+    :func:`played` reads of each action in the trick games."""
+    return (action.card,) if type(action) is Play else ()
+
 
 #: the deal's actions :func:`played` read last, how many of them, and the cards they played
 _played: list[Any] = [None, 0, []]

@@ -9,8 +9,8 @@ from typing import Any
 
 from gamerec.engine import GameState
 from gamerec.games.spec import Seats
-from gamerec.record import Action, Play
-from gamerec.seen import Seen, seat_facts
+from gamerec.record import Action
+from gamerec.seen import Seen, play_card, played, seen_of
 
 from .rules import ToyState
 
@@ -31,15 +31,8 @@ class ToySeen(Seen, frozen=True, kw_only=True, tag="toy-trick"):
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
     """What ``seat`` sees of ``state`` (every play is seen by every seat)."""
     assert isinstance(state, ToyState)
-    players, rules = seat_facts(state, seat)
     return ToySeen(
-        seat=seat,
-        players=players,
-        rules=rules,
-        deal=state.deal_index,
-        hand=tuple(sorted(state.hands[seat])),
-        played=tuple([a.card for a in actions if isinstance(a, Play)]),
-        totals=tuple(state.totals),
+        **seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
         dealer=state.dealer,
         won=tuple(state.won),
         leader=state.leader,

@@ -10,7 +10,7 @@ from itertools import compress
 from ...cards import FRENCH_JOKERS_SWAN, JOKER, SWAN
 from ...engine import GameState
 from ...record import Action, Cards, Declare
-from ...seen import Offered, Seen, played, seat_facts
+from ...seen import Offered, Seen, played, seen_of
 from .combinations import TABLE
 from .plays import nth_play, play_count, playable
 from .rules import BlackSwan2012State
@@ -72,15 +72,8 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwan201
     if jokers > 1:  # (the three jokers are one card, held up to three times)
         at = hand.index(JOKER)
         hand[at:at] = [JOKER] * (jokers - 1)
-    players, rules = seat_facts(state, seat)
     return BlackSwan2012Seen(
-        seat=seat,
-        players=players,
-        rules=rules,
-        deal=state.deal_index,
-        hand=tuple(hand),
-        played=played(actions, _cards),
-        totals=tuple(state.totals),
+        **seen_of(state, seat, tuple(hand), played(actions, _cards)),
         first=state.first,
         side_of=tuple(state.side_of),
         table=tuple(state.table),

@@ -9,7 +9,7 @@ from itertools import compress
 from ...cards import TAROC
 from ...engine import GameState
 from ...record import Action, Pass, Play, Pledge
-from ...seen import Choices, Seen, played, seat_facts
+from ...seen import Choices, Seen, play_card, played, seen_of
 from .rules import _LEAD, BlackSwanTarocState
 
 __all__ = ["BlackSwanTarocSeen", "offered", "seen"]
@@ -50,26 +50,14 @@ class BlackSwanTarocSeen(Seen, frozen=True, kw_only=True, tag="black-swan-taroc"
     swan_captor: int | None
 
 
-def _cards(action: Action) -> Sequence[int]:
-    """The card ``action`` plays to a trick (none for a pass-down or a pledge)."""
-    return (action.card,) if type(action) is Play else ()
-
-
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTarocSeen:
     """What ``seat`` sees now, the game's ``actions`` so far given (of which it sees the
     plays and pledges, and the pass-downs it makes or receives through its hand)."""
     assert isinstance(state, BlackSwanTarocState)
     p = state.pledges
     b = state.bank
-    players, rules = seat_facts(state, seat)
     return BlackSwanTarocSeen(
-        seat=seat,
-        players=players,
-        rules=rules,
-        deal=state.deal_index,
-        hand=tuple(compress(_CARDS, state.hands[seat])),  # (each card of the deck once)
-        played=played(actions, _cards),
-        totals=tuple(state.totals),
+        **seen_of(state, seat, tuple(compress(_CARDS, state.hands[seat])), played(actions, play_card)),
         dealer=state.dealer,
         leader=state.leader,
         leading=state.phase == _LEAD,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import GameState
-from ...record import Action, Play
-from ...seen import Seen, played, seat_facts
+from ...record import Action
+from ...seen import Seen, play_card, played, seen_of
 from .rules import ForestState
 
 __all__ = ["ForestSeen", "offered", "seen"]
@@ -34,24 +34,12 @@ class ForestSeen(Seen, frozen=True, kw_only=True, tag="forest"):
     trick: tuple[int, ...]
 
 
-def _cards(action: Action) -> Sequence[int]:
-    """The card ``action`` plays."""
-    return (action.card,) if type(action) is Play else ()
-
-
 def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ForestSeen:
     """What ``seat`` sees now, the round's ``actions`` so far given (all of them are seen
     by every seat)."""
     assert isinstance(state, ForestState)
-    players, rules = seat_facts(state, seat)
     return ForestSeen(
-        seat=seat,
-        players=players,
-        rules=rules,
-        deal=state.deal_index,
-        hand=tuple(sorted(state.hands[seat])),
-        played=played(actions, _cards),
-        totals=tuple(state.totals),
+        **seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
         first=state.first,
         forest=state.forest,
         forests=tuple(state.stock[: state.turned]),
