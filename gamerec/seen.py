@@ -25,7 +25,7 @@ from .record import Action, Play
 if TYPE_CHECKING:
     import random
 
-__all__ = ["Bot", "Choices", "Offered", "Seen", "play_card", "played", "seat_facts", "seen_of"]
+__all__ = ["Bot", "Choices", "Offered", "RandomBot", "Seen", "play_card", "played", "seat_facts", "seen_of"]
 
 
 class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
@@ -191,3 +191,13 @@ class Bot(Protocol):
     def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action to play, one of ``legal``."""
         ...
+
+
+class RandomBot:
+    """Any legal action, uniformly: ``rng.choice(legal)`` (the ``random`` bot of every game
+    whose legal actions are few; a game may have one of its own that chooses the same
+    quicker)."""
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal``, uniformly."""
+        return rng.choice(legal)

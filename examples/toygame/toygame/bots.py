@@ -1,16 +1,15 @@
 """How bots play toy trick: what a seat sees (:class:`ToySeen`), the actions it is offered
-and the one bot of the game (:class:`RandomBot`); the game's spec gives :data:`SEATS`."""
+and its one bot (:class:`gamerec.seen.RandomBot`: any legal card); the game's spec gives
+:data:`SEATS`."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
 
 from gamerec.engine import GameState
 from gamerec.games.spec import Seats
 from gamerec.record import Action
-from gamerec.seen import Seen, play_card, played, seen_of
+from gamerec.seen import RandomBot, Seen, play_card, played, seen_of
 
 from .rules import ToyState
 
@@ -43,13 +42,6 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
 def offered(state: GameState) -> Sequence[Action]:
     """The legal actions of the seat to move."""
     return state.legal_actions()
-
-
-class RandomBot:
-    """Any legal card, uniformly."""
-
-    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return rng.choice(legal)
 
 
 #: how bots play toy trick

@@ -8,18 +8,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...record import Action, Pass, Play, Pledge
+from ...seen import RandomBot
 from ..spec import Seats
 from .rules import ORDER, SWAN
 from .seen import BlackSwanTarocSeen, offered, seen
 
-__all__ = ["SEATS", "RandomBot", "SmartBot"]
-
-
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return rng.choice(legal)
+__all__ = ["SEATS", "SmartBot"]
 
 
 class SmartBot:

@@ -8,17 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...record import Action, Bid, Play
+from ...seen import RandomBot
 from ..spec import Seats
 from .seen import BlackballSeen, offered, seen
 
-__all__ = ["SEATS", "RandomBot", "SmartBot", "smart_bid"]
-
-
-class RandomBot:
-    """Any legal action, uniformly."""
-
-    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return rng.choice(legal)
+__all__ = ["SEATS", "SmartBot", "smart_bid"]
 
 
 def smart_bid(seen: BlackballSeen) -> int:
