@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["Bot", "Choices", "Offered", "RandomBot", "Seen", "play_card", "played", "seat_facts", "seen_of"]
 
 
-class Seen(msgspec.Struct, frozen=True, kw_only=True, tag_field="game"):
+class Seen(msgspec.Struct, frozen=True, tag_field="game"):
     """What one seat sees before its move, in every game; each game adds its own fields.
 
     - ``seat``: the seat that sees (0 .. players - 1); ``players``: every seat's name;
@@ -78,20 +78,15 @@ def seat_facts(state: Any, seat: int) -> tuple[tuple[str, ...], Any]:
 _CONTAINERS = (dict, list, set)
 
 
-def seen_of(state: Any, seat: int, hand: tuple[int, ...], played: tuple[int, ...]) -> dict[str, Any]:
-    """The fields every game's :class:`Seen` has, as keywords for its Struct: ``seat`` and
-    what it sees of ``state`` (the players, its rules, the deal, the totals), its ``hand``
-    and the cards ``played`` (:func:`played`)."""
+def seen_of(
+    state: Any, seat: int, hand: tuple[int, ...], played: tuple[int, ...]
+) -> tuple[int, tuple[str, ...], Any, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The fields every game's :class:`Seen` has, in their order, for its Struct's first
+    arguments: ``seat`` and what it sees of ``state`` (the players, its rules, the deal),
+    its ``hand``, the cards ``played`` (:func:`played`) and the totals. (A game's Struct is
+    made from positional arguments: five times quicker than keywords, on every move.)"""
     players, rules = seat_facts(state, seat)
-    return {
-        "seat": seat,
-        "players": players,
-        "rules": rules,
-        "deal": state.deal_index,
-        "hand": hand,
-        "played": played,
-        "totals": tuple(state.totals),
-    }
+    return (seat, players, rules, state.deal_index, hand, played, tuple(state.totals))
 
 
 def play_card(action: Action) -> Sequence[int]:

@@ -16,7 +16,7 @@ from .rules import ToyState
 __all__ = ["SEATS", "RandomBot", "ToySeen"]
 
 
-class ToySeen(Seen, frozen=True, kw_only=True, tag="toy-trick"):
+class ToySeen(Seen, frozen=True, tag="toy-trick"):
     """What a toy trick seat sees (:class:`gamerec.seen.Seen`'s fields, and): the
     ``dealer``, each seat's tricks ``won`` this deal, the ``leader`` of the trick on the
     table and its cards, ``trick``."""
@@ -31,11 +31,11 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ToySeen:
     """What ``seat`` sees of ``state`` (every play is seen by every seat)."""
     assert isinstance(state, ToyState)
     return ToySeen(
-        **seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
-        dealer=state.dealer,
-        won=tuple(state.won),
-        leader=state.leader,
-        trick=tuple(state.trick),
+        *seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
+        state.dealer,
+        tuple(state.won),
+        state.leader,
+        tuple(state.trick),
     )
 
 

@@ -20,7 +20,7 @@ __all__ = ["BlackSwan2012Seen", "Plays", "offered", "seen"]
 _CARDS = range(len(FRENCH_JOKERS_SWAN.codes))
 
 
-class BlackSwan2012Seen(Seen, frozen=True, kw_only=True, tag="black-swan-2012"):
+class BlackSwan2012Seen(Seen, frozen=True, tag="black-swan-2012"):
     """What a black-swan-2012 seat sees (:class:`gamerec.seen.Seen`'s fields, and):
 
     - ``first``: the seat that started this deal; ``side_of``: each seat's side (its team,
@@ -73,16 +73,16 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwan201
         at = hand.index(JOKER)
         hand[at:at] = [JOKER] * (jokers - 1)
     return BlackSwan2012Seen(
-        **seen_of(state, seat, tuple(hand), played(actions, _cards)),
-        first=state.first,
-        side_of=tuple(state.side_of),
-        table=tuple(state.table),
-        table_seats=tuple(state.table_seats),
-        held=tuple(state.held),
-        out=tuple(state.out_order),
-        captured=tuple([tuple(p) for p in state.piles]),
-        declared=state.declared,
-        can_declare=_can_declare(state, seat),
+        *seen_of(state, seat, tuple(hand), played(actions, _cards)),
+        state.first,
+        tuple(state.side_of),
+        tuple(state.table),
+        tuple(state.table_seats),
+        tuple(state.held),
+        tuple(state.out_order),  # out
+        tuple([tuple(p) for p in state.piles]),  # captured
+        state.declared,
+        _can_declare(state, seat),  # can_declare
     )
 
 

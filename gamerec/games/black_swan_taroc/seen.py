@@ -17,7 +17,7 @@ __all__ = ["BlackSwanTarocSeen", "offered", "seen"]
 _CARDS = range(len(TAROC.codes))
 
 
-class BlackSwanTarocSeen(Seen, frozen=True, kw_only=True, tag="black-swan-taroc"):
+class BlackSwanTarocSeen(Seen, frozen=True, tag="black-swan-taroc"):
     """What a black-swan-taroc seat sees (:class:`gamerec.seen.Seen`'s fields, and; its
     ``played`` are the cards played to tricks, not those passed down, which only the two
     seats concerned see):
@@ -57,20 +57,20 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackSwanTar
     p = state.pledges
     b = state.bank
     return BlackSwanTarocSeen(
-        **seen_of(state, seat, tuple(compress(_CARDS, state.hands[seat])), played(actions, play_card)),
-        dealer=state.dealer,
-        leader=state.leader,
-        leading=state.phase == _LEAD,
-        trick=tuple(state.trick),
-        led_suit=state.led_suit,
-        sizes=tuple(state.sizes),
-        pledges=tuple([(k[0], k[1], k[2]) for k in p]),
-        bank=(b[0], b[1], b[2]),
-        captured=tuple([tuple(c) for c in state.captured]),
-        points=tuple(state.points),
-        pile_left=state.pile_size - state.drawn,
-        tricks=state.tricks,
-        swan_captor=state.swan_captor,
+        *seen_of(state, seat, tuple(compress(_CARDS, state.hands[seat])), played(actions, play_card)),
+        state.dealer,
+        state.leader,
+        state.phase == _LEAD,  # leading
+        tuple(state.trick),
+        state.led_suit,
+        tuple(state.sizes),
+        tuple([(k[0], k[1], k[2]) for k in p]),  # pledges
+        (b[0], b[1], b[2]),  # bank
+        tuple([tuple(c) for c in state.captured]),
+        tuple(state.points),
+        state.pile_size - state.drawn,  # pile_left
+        state.tricks,
+        state.swan_captor,
     )
 
 

@@ -13,7 +13,7 @@ from .rules import BlackballState
 __all__ = ["BlackballSeen", "offered", "seen"]
 
 
-class BlackballSeen(Seen, frozen=True, kw_only=True, tag="blackball"):
+class BlackballSeen(Seen, frozen=True, tag="blackball"):
     """What a blackball seat sees (:class:`gamerec.seen.Seen`'s fields, and):
 
     - ``dealer``: this round's dealer; ``size``: its hand size;
@@ -42,16 +42,16 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> BlackballSee
     by every seat)."""
     assert isinstance(state, BlackballState)
     return BlackballSeen(
-        **seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
-        dealer=state.dealer,
-        size=state.size,
-        trump=state.trump,
-        upcard=state.upcard,
-        bids=tuple(state.bids),
-        won=tuple(state.won),
-        leader=state.leader,
-        trick=tuple(state.trick),
-        bidding=None in state.bids,
+        *seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
+        state.dealer,
+        state.size,
+        state.trump,
+        state.upcard,
+        tuple(state.bids),
+        tuple(state.won),
+        state.leader,
+        tuple(state.trick),
+        None in state.bids,  # bidding
     )
 
 

@@ -13,7 +13,7 @@ from .rules import ForestState
 __all__ = ["ForestSeen", "offered", "seen"]
 
 
-class ForestSeen(Seen, frozen=True, kw_only=True, tag="forest"):
+class ForestSeen(Seen, frozen=True, tag="forest"):
     """What a forest seat sees (:class:`gamerec.seen.Seen`'s fields, and):
 
     - ``first``: the seat that started this round;
@@ -39,14 +39,14 @@ def seen(state: GameState, seat: int, actions: Sequence[Action]) -> ForestSeen:
     by every seat)."""
     assert isinstance(state, ForestState)
     return ForestSeen(
-        **seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
-        first=state.first,
-        forest=state.forest,
-        forests=tuple(state.stock[: state.turned]),
-        stock_left=state.pile_size - state.turned,
-        won=tuple(state.won),
-        leader=state.leader,
-        trick=tuple(state.trick),
+        *seen_of(state, seat, tuple(sorted(state.hands[seat])), played(actions, play_card)),
+        state.first,
+        state.forest,
+        tuple(state.stock[: state.turned]),  # forests
+        state.pile_size - state.turned,  # stock_left
+        tuple(state.won),
+        state.leader,
+        tuple(state.trick),
     )
 
 
