@@ -119,6 +119,8 @@ def parse_bot_options(values: Sequence[str]) -> dict[Any, str]:
     out: dict[Any, str] = {}
     for value in values:
         seat, sep, bot = value.partition("=")
+        if not (bot if sep else value).strip():
+            raise InputError(f"--bot {value!r}: no bot named (BOT, or SEAT=BOT)")
         if not sep:
             if "*" in out:
                 raise InputError(

@@ -98,6 +98,8 @@ def test_move_time(here: Path) -> None:
         (["x=random"], "gamerec: --bot x=random: SEAT=BOT takes a seat number (from 0), not 'x'"),
         (["1=random", "1=smart"], "gamerec: --bot 1=smart: seat 1 is given a bot twice"),
         (["random", "smart"], "gamerec: --bot smart: a bot for every seat is given twice (random and smart)"),
+        (["1="], "gamerec: --bot '1=': no bot named (BOT, or SEAT=BOT)"),
+        ([" "], "gamerec: --bot ' ': no bot named (BOT, or SEAT=BOT)"),
     ],
 )
 def test_bots_that_cannot_be_had(here: Path, bots: list[str], message: str) -> None:
