@@ -8,9 +8,12 @@ package for a club's own game) whose ``SPEC`` is a :class:`GameSpec`:
 - :meth:`GameSpec.presenter`, how it is shown to people (replays, exports, recording);
 - :meth:`GameSpec.statistics`, the numbers ``gamerec stats`` gives of its players;
 - :meth:`GameSpec.seats`, how bots play it (:class:`Seats`: what a seat sees, what it is
-  offered, the bots gamerec ships for it).
+  offered, the bots gamerec ships for it);
+- :meth:`GameSpec.encoding`, its actions as numbers and what a seat sees as a vector, for
+  learning agents (:class:`~gamerec.games.encoding.Encoding`; the environments of
+  :mod:`gamerec.env`).
 
-The presenter, the statistics and the seats are loaded when first asked for (validating a
+The presenter, the statistics, the seats and the encoding are loaded when first asked for (validating a
 record never imports them). Core code asks the spec; it never names a game. The registry
 (:mod:`gamerec.games`) finds the specs: docs/games.md shows how to add a game.
 """
@@ -25,6 +28,7 @@ from ..record import Action
 
 if TYPE_CHECKING:  # (loaded when asked for: the rules never need them)
     from ..seen import Bot, Seen
+    from .encoding import Encoding
     from .presenting import Presenter
 
 __all__ = ["GameSpec", "Seats"]
@@ -49,7 +53,8 @@ class GameSpec:
     (``presenter``: a function giving it, so that the presenter's module is imported when
     first used); its statistics collector's class (``statistics``, likewise; None: the
     numbers every game has, games and wins); how bots play it (``seats``: a function giving
-    its :class:`Seats`, likewise; None: no bot plays it, and simulate and the arena say so)."""
+    its :class:`Seats`, likewise; None: no bot plays it, and simulate and the arena say so);
+    its encoding's class (``encoding``, likewise; None: no environment plays it)."""
 
     def __init__(
         self,
@@ -58,6 +63,7 @@ class GameSpec:
         presenter: Callable[[], type[Presenter]],
         statistics: Callable[[], type[Any]] | None = None,
         seats: Callable[[], Seats] | None = None,
+        encoding: Callable[[], type[Encoding]] | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"a game spec's game is a gamerec.engine.Game, not {type(game).__name__}")
@@ -67,6 +73,7 @@ class GameSpec:
         self._presenter: Presenter | None = None
         self._seats_of = seats
         self._seats: Seats | None = None
+        self._encoding = encoding
 
     def presenter(self) -> Presenter:
         """The game's presenter (made on first use, then shared)."""
@@ -87,6 +94,12 @@ class GameSpec:
         if self._seats is None and self._seats_of is not None:
             self._seats = self._seats_of()
         return self._seats
+
+    def encoding(self) -> type[Encoding] | None:
+        """The class of the game's encoding for learning agents (made for a table's rules
+        and number of players: :class:`~gamerec.games.encoding.Encoding`); None when the
+        game has none (no environment plays it; one needs :meth:`seats` too)."""
+        return None if self._encoding is None else self._encoding()
 
     def __repr__(self) -> str:
         return f"<game spec {self.game.id!r}>"

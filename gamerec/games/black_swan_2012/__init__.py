@@ -1,10 +1,10 @@
 """Black Swan (2012), a shedding game: the game as one unit. Its rules (:mod:`.rules`, whose
 docstring states them; docs/rules/black-swan-2012.md gives them in full), its rule options
 (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay shows it) and its
-statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`) and its bots (:mod:`.bots`);
-this module gives gamerec its spec, :data:`SPEC`. Its plays' combinations
-(:mod:`.combinations`), every play a hand can make (:mod:`.plays`, from the suits' tables of
-:mod:`.suits`)."""
+statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`), its bots (:mod:`.bots`) and its
+encoding for learning agents (:mod:`.encoding`); this module gives gamerec its spec,
+:data:`SPEC`. Its plays' combinations (:mod:`.combinations`), every play a hand can make
+(:mod:`.plays`, from the suits' tables of :mod:`.suits`)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..spec import GameSpec, Seats
 from .rules import BlackSwan2012
 
 if TYPE_CHECKING:
+    from .encoding import BlackSwan2012Encoding
     from .presenter import BlackSwan2012View
     from .stats import BlackSwan2012Statistics
 
@@ -38,5 +39,17 @@ def _seats() -> Seats:
     return SEATS
 
 
+def _encoding() -> type[BlackSwan2012Encoding]:
+    from .encoding import BlackSwan2012Encoding
+
+    return BlackSwan2012Encoding
+
+
 #: black_swan_2012 as gamerec knows it (gamerec.games finds it here)
-SPEC = GameSpec(BlackSwan2012.state_class.game, presenter=_presenter, statistics=_statistics, seats=_seats)
+SPEC = GameSpec(
+    BlackSwan2012.state_class.game,
+    presenter=_presenter,
+    statistics=_statistics,
+    seats=_seats,
+    encoding=_encoding,
+)

@@ -125,6 +125,16 @@ class Plays(Offered):
         for play in playable(self._counts, self._room, self._min_run, self._joker_triple):
             yield Cards(seat, list(play))
 
+    @property
+    def declares(self) -> bool:
+        """Whether the seat is offered its declaration of the Swan (the first action)."""
+        return bool(self._declarations)
+
+    def plays(self) -> list[tuple[int, ...]]:
+        """The plays offered, each as its sorted cards, in the order offered (without making
+        the actions)."""
+        return playable(self._counts, self._room, self._min_run, self._joker_triple)
+
 
 def offered(state: GameState) -> Sequence[Action]:
     """The legal actions of the seat to move: its own declaration of the Swan (when it may

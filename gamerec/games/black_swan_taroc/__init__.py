@@ -1,8 +1,9 @@
 """Black Swan with the Dridge Taroc deck, a trick game: the game as one unit. Its rules
 (:mod:`.rules`, whose docstring states them; docs/rules/black-swan-taroc.md gives them in
 full), its rule options (:mod:`.options`), its presenter (:mod:`.presenter`: how a replay
-shows it) and its statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`) and its bots
-(:mod:`.bots`); this module gives gamerec its spec, :data:`SPEC`."""
+shows it) and its statistics (:mod:`.stats`), what a seat sees (:mod:`.seen`), its bots
+(:mod:`.bots`) and its encoding for learning agents (:mod:`.encoding`); this module gives
+gamerec its spec, :data:`SPEC`."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..spec import GameSpec, Seats
 from .rules import BlackSwanTaroc
 
 if TYPE_CHECKING:
+    from .encoding import BlackSwanTarocEncoding
     from .presenter import BlackSwanTarocView
     from .stats import BlackSwanTarocStatistics
 
@@ -36,5 +38,17 @@ def _seats() -> Seats:
     return SEATS
 
 
+def _encoding() -> type[BlackSwanTarocEncoding]:
+    from .encoding import BlackSwanTarocEncoding
+
+    return BlackSwanTarocEncoding
+
+
 #: black_swan_taroc as gamerec knows it (gamerec.games finds it here)
-SPEC = GameSpec(BlackSwanTaroc.state_class.game, presenter=_presenter, statistics=_statistics, seats=_seats)
+SPEC = GameSpec(
+    BlackSwanTaroc.state_class.game,
+    presenter=_presenter,
+    statistics=_statistics,
+    seats=_seats,
+    encoding=_encoding,
+)
