@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
 from gamerec.games import GAMES, get_spec
 from gamerec.games.black_swan_2012.encoding import PLAYS
@@ -103,3 +104,24 @@ def test_the_plays_are_every_play_of_any_hand_under_any_rules() -> None:
     assert enc.actions == 4385
     with pytest.raises(ValueError, match="numbers no action"):
         enc.index(Cards(0, [0, 0]))  # (two 2C: no play)
+
+
+def _shown(v: float) -> str:
+    return "inf" if v == float("inf") else "-inf" if v == -float("inf") else f"{v:g}"
+
+
+def test_docs_env_md_shows_each_layout() -> None:
+    """docs/env.md's table of each game's blocks (4 players, the default rules) is the
+    encoding's, row by row."""
+    text = (ROOT / "docs" / "env.md").read_text(encoding="utf-8")
+    for game_id in GAMES:
+        if get_spec(game_id).encoding() is None:
+            continue
+        enc = _encoding(game_id, 4, {})
+        section = text.split(f"### {game_id}\n", 1)[1].split("\n### ", 1)[0]
+        assert f"{enc.actions} actions, an observation of {enc.size} numbers" in section
+        rows = [line for line in section.splitlines() if line.startswith("| `")]
+        assert rows == [
+            f"| `{b.name}` | {b.offset} | {b.size} | {_shown(b.low)} .. {_shown(b.high)} | {b.meaning} |"
+            for b in enc.blocks
+        ]
