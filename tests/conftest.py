@@ -66,15 +66,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "plain_only: a slow test of the command line in a terminal, run once: against the plain "
-        "build (CI's compiled run leaves it out; the library tests it drives run in both)",
+        "plain_only: a slow test run once, against the plain build (a terminal test of the command "
+        "line; the environments' 10 000 episodes a game): CI's compiled run leaves it out, the "
+        "library tests of what it drives run in both",
     )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if os.environ.get("GAMEREC_EXPECT_COMPILED") != "1":
         return
-    once = pytest.mark.skip(reason="run once, against the plain build (a terminal test of the command line)")
+    once = pytest.mark.skip(reason="run once, against the plain build (a slow test: see its marker)")
     for item in items:
         if item.get_closest_marker("plain_only") is not None:
             item.add_marker(once)

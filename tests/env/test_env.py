@@ -68,6 +68,7 @@ def test_pettingzoo_api_test(game_id: str, players: int) -> None:
         ("black-swan-taroc", 500, None),
     ],
 )
+@pytest.mark.plain_only  # (about 80 s: once is enough; api_test and the rest run in both builds)
 def test_random_agents_play_many_episodes(game_id: str, episodes: int, max_steps: int | None) -> None:
     """Masked random agents, 2 players, on the unwrapped environment (PettingZoo's wrappers
     more than double a step's time: bench/env.py). Measured on one core: blackball 10 000
