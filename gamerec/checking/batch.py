@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from functools import partial
 from itertools import chain, islice
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -38,6 +38,7 @@ __all__ = [
     "MAX_JOBS",
     "ChunkWork",
     "WorkerLost",
+    "Workers",
     "content_hash",
     "default_jobs",
     "map_chunks",
@@ -206,7 +207,9 @@ _SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP
 _PARENT_CHECK = 0.25
 
 
-def _worker(conn: Connection, work: ChunkWork, parent: int, inherited: tuple[Connection, ...] = ()) -> None:
+def _worker(
+    conn: Connection, work: Callable[[list[Any]], bytes], parent: int, inherited: tuple[Connection, ...] = ()
+) -> None:
     """A worker process: do ``work`` on the chunks the parent sends (verify them, say),
     send back what it makes of each (bytes).
     Ctrl-C is the parent's to handle; SIGTERM and SIGHUP (unless the parent ignores them)
@@ -294,7 +297,7 @@ class _Worker:
         self.process = process
         self.conn = conn
         self.seq: int | None = None  # the chunk it works on
-        self.block: list[RawRecord] = []
+        self.block: list[Any] = []
 
 
 class _Workers:
@@ -302,14 +305,23 @@ class _Workers:
     ``jobs``, never more than there are chunks), each given one chunk at a time to do
     ``work`` on; a few chunks per worker are read ahead. What ``work`` makes of each chunk
     (bytes: verdicts, Arrow tables) comes back in input order. A chunk lost with its worker
-    is named as ``lost`` (not verified, not exported)."""
+    is named as ``lost`` (not verified, not exported), its place by ``span`` (the records
+    of a chunk, by default; the arena's chunks are of games to play, and name their own).
+    """
 
-    def __init__(self, jobs: int, work: ChunkWork, lost: str = "not verified") -> None:
+    def __init__(
+        self,
+        jobs: int,
+        work: Callable[[list[Any]], bytes],
+        lost: str = "not verified",
+        span: Callable[[list[Any]], str] = _span,
+    ) -> None:
         import multiprocessing
 
         self.jobs = jobs
         self.work = work
         self.lost = lost
+        self.span = span
         self.context: ForkContext | SpawnContext = (
             multiprocessing.get_context("fork")
             if "fork" in multiprocessing.get_all_start_methods()
@@ -356,10 +368,10 @@ class _Workers:
                 signal.pthread_sigmask(signal.SIG_SETMASK, old)
         return worker
 
-    def run(self, blocks: Iterator[list[RawRecord]]) -> Iterator[bytes]:
+    def run(self, blocks: Iterator[list[Any]]) -> Iterator[bytes]:
         from multiprocessing.connection import wait
 
-        waiting: deque[tuple[int, list[RawRecord]]] = deque()  # read, not yet given out
+        waiting: deque[tuple[int, list[Any]]] = deque()  # read, not yet given out
         done: dict[int, bytes] = {}
         lost: dict[int, str] = {}  # chunk number: what was lost and why
         sent = given = 0  # chunks read; chunks whose verdicts were given
@@ -392,7 +404,7 @@ class _Workers:
                 if w.conn in ready or w.process.sentinel in ready:
                     self._collect(w, done, lost)
 
-    def _hand_out(self, waiting: deque[tuple[int, list[RawRecord]]], lost: dict[int, str]) -> None:
+    def _hand_out(self, waiting: deque[tuple[int, list[Any]]], lost: dict[int, str]) -> None:
         while waiting:
             idle = next((w for w in self.workers if w.seq is None), None)
             if idle is None:
@@ -429,7 +441,7 @@ class _Workers:
     def _lose(self, w: _Worker, lost: dict[int, str]) -> None:
         assert w.seq is not None
         lost[w.seq] = (
-            f"{_span(w.block)}: {self.lost}: a worker process died ({_death(w.process)}), "
+            f"{self.span(w.block)}: {self.lost}: a worker process died ({_death(w.process)}), "
             "perhaps out of memory; the batch stops there (fewer --jobs use less memory)"
         )
         self.workers.remove(w)
@@ -450,3 +462,7 @@ class _Workers:
                 w.process.join()
             w.conn.close()
         self.workers.clear()
+
+
+#: the worker processes, for other work than a batch's (the arena's games: gamerec.bots.arena)
+Workers = _Workers
