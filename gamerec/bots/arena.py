@@ -166,8 +166,17 @@ def parse_entrants(values: Sequence[str]) -> list[Entrant]:
         if not bot or not name:
             raise InputError(f"--bot {value!r}: give BOT or NAME=BOT")
         entrants.append(Entrant(name, bot))
+    named: dict[str, Entrant] = {}
+    for e in entrants:
+        other = named.setdefault(e.name.casefold(), e)
+        if other is not e:
+            twice = repr(e.name) if other.name == e.name else f"{other.name!r} and {e.name!r} (case aside)"
+            raise InputError(
+                f"--bot: {twice} named twice: each entrant needs a name of its own, "
+                f"the player's in the records and ratings (give NAME=BOT: --bot {e.name}2={e.bot})"
+            )
     try:
-        check_names([e.name for e in entrants], "a name is an entrant in the ratings (give NAME=BOT)")
+        check_names([e.name for e in entrants], "a name is an entrant in the records and ratings")
     except GamerecError as e:
         raise InputError(f"--bot: {e.message.removeprefix('players: ')}") from None
     return entrants

@@ -102,6 +102,12 @@ def _simulate() -> Command:
     return simulate
 
 
+def _arena() -> Command:
+    from .arena import arena
+
+    return arena
+
+
 def _ls() -> Command:
     from .info import ls_cmd
 
@@ -191,6 +197,11 @@ COMMANDS = {
         "are kept apart), or part-000001... for parts of N.",
     ),
     "simulate": Lazy(_simulate, "Let bots play legal games."),
+    "arena": Lazy(
+        _arena,
+        "Let bots play a round robin, then rate them: every seat order of every pairing plays the same "
+        "deals, recorded into a folder that resumes.",
+    ),
     "ls": Lazy(
         _ls,
         "A table of the records, one line each under a header: file, record number (from 1), game, "

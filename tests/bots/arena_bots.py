@@ -5,6 +5,8 @@ when told to."""
 from __future__ import annotations
 
 import random
+import signal
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,12 +32,13 @@ class Plain:
 
 
 class Interrupting(Plain):
-    """A random legal action; Ctrl-C (KeyboardInterrupt) once :data:`STOP_AFTER` bots of
-    this class have been made."""
+    """A random legal action; Ctrl-C (SIGINT, to this process: KeyboardInterrupt, or on the
+    command line what its handler raises) once :data:`STOP_AFTER` bots of this class have
+    been made."""
 
     def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         if STOP_AFTER is not None and MADE.get("Interrupting", 0) > STOP_AFTER:
-            raise KeyboardInterrupt
+            signal.raise_signal(signal.SIGINT)
         return super().act(seen, legal, rng)
 
 
@@ -52,4 +55,17 @@ class Faulty(Plain):
             self.first = False
             if rng.random() < FAULT_BELOW:
                 raise ValueError("a bug in the bot")
+        return super().act(seen, legal, rng)
+
+
+#: Sleepy's bots take this many seconds over each move
+SLEEP = 0.0
+
+
+class Sleepy(Plain):
+    """A random legal action, after :data:`SLEEP` seconds."""
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if SLEEP:
+            time.sleep(SLEEP)
         return super().act(seen, legal, rng)

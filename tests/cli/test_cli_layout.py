@@ -31,6 +31,7 @@ COMMANDS = {
     "filter": "select",
     "split": "select",
     "simulate": "simulate",
+    "arena": "arena",
     "ls": "info",
     "games": "info",
     "schema": "info",

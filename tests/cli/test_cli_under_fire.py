@@ -88,7 +88,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "record-resume": ("record", "-o", "{out}/recorded.grec", "--resume", "{input}"),
 }
 #: the commands that take no input file
-NO_INPUT = {"games", "schema", "simulate"}
+NO_INPUT = {"games", "schema", "simulate", "arena"}
 
 # -- what each input is, beyond broken ----------------------------------------------------------
 #: every record reads, but the rules refuse it

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 
 from gamerec.cli import app
 
-COMMANDS = ["validate", "score", "ratings", "export", "record", "salvage", "convert", "simulate", "ls",
-            "games", "schema", "replay"]  # fmt: skip
+COMMANDS = ["validate", "score", "ratings", "export", "record", "salvage", "convert", "simulate", "arena",
+            "ls", "games", "schema", "replay"]  # fmt: skip
 
 
 def help_of(*command: str) -> str:

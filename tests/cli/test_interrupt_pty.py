@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -146,3 +147,30 @@ def test_ctrl_c_before_the_bar_is_drawn(many: Path, tmp_path: Path, jobs: str) -
                      r"the rest not verified$", lines[-1]), shown  # fmt: skip
     assert shown.count("gamerec: interrupted") == 1
     assert "verifying" not in shown and "Traceback" not in shown and "KeyboardInterrupt" not in shown
+
+
+@pytest.mark.parametrize("jobs", ["2", "1"])
+def test_ctrl_c_during_an_arena_keeps_the_games_and_goes_on_to_the_same_bytes(
+    tmp_path: Path, jobs: str
+) -> None:
+    """A real Ctrl-C on a terminal (workers playing with --jobs 2): the line says how far it
+    got and how to go on; the same command again finishes the folder as a run never stopped
+    writes it."""
+    args = ["arena", "-g", "blackball", "-b", "smart", "-b", "random", "-n", "1000", "-s", "4", "-j", jobs]
+    code, lines, shown = interrupted([*args, "-o", "cut"], tmp_path)
+    assert code == 130, shown
+    assert re.fullmatch(
+        r"gamerec: interrupted \(SIGINT\) after \d+ of 2000 records; the games written stay in cut: "
+        r"run the same command again to go on",
+        lines[-1],
+    ), shown
+    assert sum("gamerec" in ln for ln in lines) == 1, lines
+    written = (tmp_path / "cut" / "games.jsonl").read_bytes()
+    assert 0 < written.count(b"\n") < 2000 and written.endswith(b"\n")
+    for folder in ("cut", "whole"):
+        done = subprocess.run(
+            [*CLI, *args, "-q", "-o", folder], cwd=tmp_path, capture_output=True, timeout=600
+        )
+        assert done.returncode == 0, done.stderr
+    for name in ("arena.json", "games.jsonl"):
+        assert (tmp_path / "cut" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()

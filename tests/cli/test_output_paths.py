@@ -37,6 +37,7 @@ FOLDER_COMMANDS: dict[str, list[str]] = {
     "split": ["split", "IN", "--by", "game"],
     "export-parquet": ["export", "IN", "--to", "parquet"],
     "schema": ["schema"],
+    "arena": ["arena", "-g", "forest", "-b", "smart", "-b", "random"],
 }
 
 

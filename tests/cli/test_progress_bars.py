@@ -125,6 +125,11 @@ def commands(src: Path, out: Path) -> list[tuple[str, list[str], str]]:
             "wrote 5",
         ),
         ("salvaging", ["salvage", str(src), "-o", str(out / "k.grec")], "kept 300 records"),
+        (
+            "playing",
+            ["arena", "-g", "forest", "-b", "smart", "-b", "random", "-n", "5", "-f", "-o", str(out / "a")],
+            "10 records: 10 valid",
+        ),
     ]
 
 
@@ -173,6 +178,11 @@ def test_quiet_draws_nothing_on_a_terminal_and_keeps_the_summary(batch_file: Pat
         ["simulate", "-g", "forest", "-p", "3", "-n", "2", "-q", "-o", "s.grec"], tmp_path
     )
     assert (code, ANSI.sub("", shown).strip()) == (0, "wrote 2 forest games to s.grec")
+    code, shown = on_a_terminal(
+        ["arena", "-g", "forest", "-b", "smart", "-b", "random", "-q", "-o", "a"], tmp_path
+    )
+    assert code == 0 and "playing" not in shown and "\x1b[" in shown  # (the tables' colours)
+    assert "2 records: 2 valid" in ANSI.sub("", shown)
 
 
 @pytest.mark.parametrize(
