@@ -47,6 +47,7 @@ from typing import Any
 import msgspec
 
 from ..checking.batch import Workers, max_jobs, verify_batch
+from ..checking.verdicts import Verdict
 from ..engine import Game, check_names
 from ..errors import BotFault, GamerecError, Illegal, InputError
 from ..format.progress import OnProgress
@@ -56,7 +57,7 @@ from ..games import get_game
 from ..games.spec import Seats
 from ..record import Meta, Provenance, Record
 from ..tables.ratings import Ratings, rate
-from ..tables.standings import Standings, standings
+from ..tables.standings import Standings, Tally, Triage
 from ..version import __version__
 from .loading import bot_maker
 from .seating import MAX_ACTIONS, play_game
@@ -87,6 +88,8 @@ RECORDS_FILE = "games.jsonl"
 MAX_GAMES = 100_000_000
 #: the games a worker process plays at a time (few: a chunk's games are written together)
 CHUNK = 4
+#: the bytes read at a time from the records file when an arena goes on
+_BLOCK = 1 << 20
 
 
 class Entrant(msgspec.Struct, frozen=True):
@@ -409,17 +412,28 @@ def _written(plan: ArenaPlan, path: Path) -> int:
     first games."""
     if not path.exists():
         return 0
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):  # a line cut short when the run was stopped
-        with open(path, "r+b") as f:
+    count = end = last = 0  # lines; the end of the last whole one; where it starts
+    with open(path, "r+b") as f:  # read a block at a time: memory stays flat
+        at = 0
+        for block in iter(lambda: f.read(_BLOCK), b""):
+            n = block.count(b"\n")
+            if n:
+                count += n
+                cut = block.rfind(b"\n")
+                if n > 1:
+                    last = at + block.rfind(b"\n", 0, cut) + 1
+                elif end:
+                    last = end
+                end = at + cut + 1
+            at += len(block)
+        if end < at:  # a line cut short when the run was stopped
             f.truncate(end)
-    count = data.count(b"\n", 0, end)
-    if count > plan.total:
-        raise InputError(f"{path}: holds {count} lines, more than the {plan.total} games of its plan")
+        if count > plan.total:
+            raise InputError(f"{path}: holds {count} lines, more than the {plan.total} games of its plan")
+        f.seek(last)
+        line = f.read(end - last)
     if count:
-        last = data.rfind(b"\n", 0, end - 1) + 1
-        entry = next(read_bytes(data[last:end], str(path)), None)
+        entry = next(read_bytes(line, str(path)), None)
         g, t = divmod(count - 1, _count_tables(len(plan.entrants), plan.players))
         record = entry.record if entry is not None else None
         found = (record.meta.round, record.meta.table) if record is not None and record.meta else None
@@ -474,13 +488,22 @@ def run_arena(
         except BotFault as e:
             kept = f"the {done} games before it are in {path}: fix the bot and run again to go on"
             raise BotFault(e.code, f"{e.reason} ({kept})", e.where) from None
-    verdicts = list(verify_batch([str(path)], jobs=jobs))
+    tally, triage = Tally(), Triage()
+
+    def counted() -> Iterator[Verdict]:  # (the standings added up as the ratings take them)
+        for v in verify_batch([str(path)], jobs=jobs):
+            if triage.admit(v):
+                tally.add(v)
+            yield v
+
+    ratings = rate(counted(), history=False)
+    table = Standings(tally.result(), triage.left_out, triage.duplicates, triage.counts, tally.not_counted)
     return ArenaResult(
         plan=plan,
         directory=str(folder),
         path=str(path),
         resumed=resumed,
         played=done - resumed,
-        ratings=rate(verdicts, history=False),
-        standings=standings(verdicts),
+        ratings=ratings,
+        standings=table,
     )

@@ -12,6 +12,7 @@ from pathlib import Path
 import arena_bots
 import pytest
 
+from gamerec.bots import arena
 from gamerec.bots.arena import (
     CHUNK,
     MAX_GAMES,
@@ -26,6 +27,8 @@ from gamerec.bots.arena import (
 from gamerec.checking.batch import verify_batch
 from gamerec.errors import BotFault, InputError
 from gamerec.format.read import read_file
+from gamerec.tables.ratings import rate
+from gamerec.tables.standings import standings
 
 
 def files(folder: Path) -> tuple[bytes, bytes]:
@@ -66,6 +69,8 @@ def test_the_records_validate_and_say_where_they_were_played(tmp_path: Path) -> 
     assert first.provenance.seed == 3 and first.provenance.generator.endswith(" arena")
     assert first.provenance.settings["bot"] == "0=smart, 1=random, 2=arena_bots:Plain"
     assert result.ratings.counts["valid"] == 12
+    assert result.standings == standings(verdicts)  # (added up as the ratings are made)
+    assert result.ratings == rate(verdicts, history=False)
     assert sorted(p.games for p in result.standings.games["forest"]) == [12, 12, 12]
 
 
@@ -119,7 +124,12 @@ def test_an_interrupted_arena_goes_on_to_the_same_bytes(tmp_path: Path, jobs: in
     assert files(tmp_path / "cut") == files(tmp_path / "whole")
 
 
-def test_a_torn_last_line_is_dropped_and_played_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("block", [1 << 20, 7, 1])
+def test_a_torn_last_line_is_dropped_and_played_again(
+    tmp_path: Path, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(Read in blocks of ``block`` bytes: a line may end in any block.)"""
+    monkeypatch.setattr(arena, "_BLOCK", block)
     plan = arena_plan("forest", ["smart", "random"], games=4, seed=2)
     run_arena(plan, tmp_path / "whole")
     whole = files(tmp_path / "whole")
@@ -150,7 +160,11 @@ def test_another_plan_in_the_folder_is_refused_until_forced(tmp_path: Path) -> N
     assert json.loads((tmp_path / PLAN_FILE).read_bytes())["seed"] == 4
 
 
-def test_records_that_are_not_the_plans_are_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("block", [1 << 20, 5])
+def test_records_that_are_not_the_plans_are_refused(
+    tmp_path: Path, block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(arena, "_BLOCK", block)
     plan = arena_plan("forest", ["smart", "random"], games=2, seed=2)
     run_arena(plan, tmp_path)
     path = tmp_path / RECORDS_FILE
