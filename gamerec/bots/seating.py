@@ -5,8 +5,10 @@ Before each move the seat to move is shown what it sees and offered its legal ac
 (the game's :class:`~gamerec.games.spec.Seats`), and its bot chooses. Whatever the bot
 does wrong is a :class:`~gamerec.errors.BotFault` naming the game, deal, seat, player and
 bot: an exception (``bot.raised``), something that is not one of its legal actions
-(``bot.illegal``) or a move over the time allowed (``bot.slow``). No other bot takes its
-seat, and no action it did not choose is recorded.
+(``bot.illegal``; so is an action no record can hold, a card given as ``3.0`` or a note
+too long) or a move over the time allowed (``bot.slow``). No other bot takes its seat, and
+no action it did not choose is recorded; what is played and recorded is a copy of the
+action the bot returned, so a bot changing that object afterwards changes no record.
 
 The time allowed is wall time (a bot that sleeps is slow too). Where the platform has
 interval timers and the game is played in the main thread, a bot still thinking when its
@@ -23,9 +25,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from ..engine import Game, action_text
 from ..errors import BotFault, Illegal
-from ..record import Action, Record
+from ..record import Action, Bid, Cards, Declare, Pass, Play, Pledge, Record
 
 if TYPE_CHECKING:
     import random
@@ -38,6 +42,10 @@ __all__ = ["MAX_ACTIONS", "play_game"]
 
 #: A game that does not end within this many actions is a bot bug, not a long game.
 MAX_ACTIONS = 100_000
+#: a bot's action encoded and decoded as a record holds it (its numbers ints, its note and
+#: cards within the format's limits): the copy that is played and recorded
+_encode = msgspec.msgpack.Encoder().encode
+_decode = msgspec.msgpack.Decoder(Bid | Play | Cards | Declare | Pass | Pledge).decode
 #: how much later than its time a bot still thinking is stopped by the timer (a bot that
 #: returns in between is measured, and slow all the same)
 _GRACE = 0.05
@@ -125,6 +133,11 @@ def play_game(
                     raise _fault(game, state, seat, labels, where, "bot.raised", _reason(e)) from e
                 if not isinstance(action, Action) or action.seat != seat:
                     raise _fault(game, state, seat, labels, where, "bot.illegal", _not_its(game, action))
+                try:  # (the record's own copy: the bot's object may go on changing)
+                    action = _decode(_encode(action))
+                except (msgspec.MsgspecError, TypeError, ValueError, OverflowError) as e:
+                    why = f"returned {_shown(action)}, which no record can hold: {e}"
+                    raise _fault(game, state, seat, labels, where, "bot.illegal", why) from None
                 try:
                     apply(action)
                 except Illegal as e:
@@ -161,13 +174,16 @@ def _slow(move_time: float | None) -> str:
     return f"took longer than the {move_time:g} s a move may take (--move-time)"
 
 
+def _shown(value: object) -> str:
+    """``value`` as a bot returned it, in 80 characters at most."""
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:79] + "…"
+
+
 def _not_its(game: Game[Any], action: object) -> str:
     """Why ``action``, which a bot returned, is not one of its seat's actions."""
     if not isinstance(action, Action):
-        shown = repr(action)
-        if len(shown) > 80:
-            shown = shown[:79] + "…"
-        return f"returned {shown}, not an action (one of the legal actions it is given)"
+        return f"returned {_shown(action)}, not an action (one of the legal actions it is given)"
     return f"chose {action.kind} for seat {action.seat}: a bot plays its own seat only"
 
 

@@ -109,6 +109,73 @@ def test_what_is_no_action_or_another_seat_s_is_illegal(game: str) -> None:
     assert e.reason.endswith("for seat 2: a bot plays its own seat only")
 
 
+class Retyped:
+    """Returns its first legal action with a number of the wrong type (a float, a bool, a
+    number too big for any record) where the action holds one."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        import msgspec
+
+        action = legal[0]
+        field = next((f for f in ("card", "tricks", "pledge") if hasattr(action, f)), None)
+        if field is None:  # (black-swan-2012's plays hold a list of cards)
+            return msgspec.structs.replace(action, cards=[self.value(c) for c in action.cards])  # type: ignore[attr-defined]
+        return msgspec.structs.replace(action, **{field: self.value(getattr(action, field))})
+
+
+@pytest.mark.parametrize("game", GAMES_)
+@pytest.mark.parametrize("value", [float, lambda v: v + 2**70], ids=["float", "huge"])
+def test_an_action_no_record_can_hold_is_illegal_not_a_crash(game: str, value: Any) -> None:
+    """A legal action's number given as 3.0, or too big for a record, is the bot's fault
+    (bot.illegal, saying what was returned), never an internal error nor a record that
+    ``gamerec validate`` would find unreadable."""
+    e = fault(game, lambda: Retyped(value))
+    assert e.code == "bot.illegal"
+    assert e.reason.startswith("returned ") and "which no record can hold" in e.reason
+
+
+class LongNote:
+    """A legal action with a note longer than a record holds."""
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        import msgspec
+
+        return msgspec.structs.replace(legal[0], note="x" * 5000)
+
+
+def test_a_note_longer_than_a_record_holds_is_illegal() -> None:
+    e = fault("blackball", LongNote)
+    assert e.code == "bot.illegal" and "which no record can hold" in e.reason
+    assert "length <= 4096" in e.reason
+
+
+class Mutator:
+    """Plays the last of its legal plays, then empties the list of cards of the action it
+    played before (black-swan-2012's plays hold a list)."""
+
+    def __init__(self) -> None:
+        self.before: Any = None
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.before is not None:
+            self.before.cards[:] = [0]
+        action = legal[len(legal) - 1]
+        self.before = action
+        return action
+
+
+def test_a_bot_changing_an_action_after_playing_it_changes_no_record() -> None:
+    """The record holds the action as it was played, not the bot's object (which it may go
+    on changing): every record simulate gives is valid."""
+    from gamerec import verify
+
+    records = list(simulate("black-swan-2012", 2, 2, seed=1, bot={0: Mutator}))
+    assert [verify(r).status for r in records] == ["valid", "valid"]
+
+
 def test_a_bot_over_its_time_is_named() -> None:
     e = fault("forest", Sleeper, move_time=0.05)
     assert e.code == "bot.slow"
