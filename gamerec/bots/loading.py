@@ -79,7 +79,7 @@ def _checked_maker(label: str, make: Callable[[], Any]) -> Callable[[], Bot]:
     def made() -> Bot:
         try:
             bot = make()
-        except Exception as e:
+        except (Exception, SystemExit) as e:  # (sys.exit() in its __init__ too)
             raise InputError(f"bot {label}: making one failed: {type(e).__name__}: {e}") from None
         if not callable(getattr(bot, "act", None)):
             raise InputError(f"bot {label}: makes {type(bot).__name__}, which has no act method")

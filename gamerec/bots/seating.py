@@ -4,7 +4,8 @@
 Before each move the seat to move is shown what it sees and offered its legal actions
 (the game's :class:`~gamerec.games.spec.Seats`), and its bot chooses. Whatever the bot
 does wrong is a :class:`~gamerec.errors.BotFault` naming the game, deal, seat, player and
-bot: an exception (``bot.raised``), something that is not one of its legal actions
+bot: an exception (``bot.raised``; ``sys.exit()`` too, but not KeyboardInterrupt, which
+stops the run as Ctrl-C does), something that is not one of its legal actions
 (``bot.illegal``; so is an action no record can hold, a card given as ``3.0`` or a note
 too long) or a move over the time allowed (``bot.slow``). No other bot takes its seat, and
 no action it did not choose is recorded; what is played and recorded is a copy of the
@@ -129,7 +130,7 @@ def play_game(
                         action = _timed(acts[seat], seen, legal, rngs[seat], move_time, stops)
                 except _Overtime:
                     raise _fault(game, state, seat, labels, where, "bot.slow", _slow(move_time)) from None
-                except Exception as e:
+                except (Exception, SystemExit) as e:  # (sys.exit() in a bot is its fault too)
                     raise _fault(game, state, seat, labels, where, "bot.raised", _reason(e)) from e
                 if not isinstance(action, Action) or action.seat != seat:
                     raise _fault(game, state, seat, labels, where, "bot.illegal", _not_its(game, action))

@@ -209,6 +209,17 @@ def test_a_faulty_bot_is_named_and_the_games_before_it_stay(tmp_path: Path, jobs
     assert files(tmp_path / "cut") == files(tmp_path / "whole")
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_bot_that_exits_is_a_fault_not_a_finished_arena(tmp_path: Path, jobs: int) -> None:
+    """sys.exit() in a bot is its fault, named, with one process or several (it was a
+    silent exit 0 with nothing written, or a worker said to have died of memory)."""
+    plan = arena_plan("forest", ["smart", "quitter=arena_bots:Exiting"], games=6, seed=3)
+    with pytest.raises(BotFault) as e:
+        run_arena(plan, tmp_path, jobs=jobs)
+    assert e.value.code == "bot.raised" and e.value.reason.startswith("raised SystemExit: 0 (the 0 games")
+    assert e.value.where == "table 1, game 1, round 1, seat 1 (quitter, arena_bots:Exiting)"
+
+
 def test_the_ratings_rank_smart_above_random(tmp_path: Path) -> None:
     plan = arena_plan("black-swan-2012", ["random", "smart"], games=40, seed=7)
     result = run_arena(plan, tmp_path, jobs=2)

@@ -176,6 +176,29 @@ def test_a_bot_changing_an_action_after_playing_it_changes_no_record() -> None:
     assert [verify(r).status for r in records] == ["valid", "valid"]
 
 
+class Exits:
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise SystemExit(0)
+
+
+class ExitsWhenMade:
+    def __init__(self) -> None:
+        raise SystemExit("no model")
+
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        raise AssertionError("never asked")
+
+
+def test_a_bot_that_exits_is_named_not_a_silent_exit() -> None:
+    """sys.exit() in a bot is its fault (raised SystemExit), not the end of the program
+    with exit status 0 and nothing written; one in its class's __init__ is an InputError."""
+    e = fault("forest", Exits)
+    assert e.code == "bot.raised" and e.reason == "raised SystemExit: 0"
+    with pytest.raises(InputError) as made:
+        list(simulate("forest", 3, 1, seed=1, bot={1: ExitsWhenMade}))
+    assert "making one failed: SystemExit: no model" in made.value.message
+
+
 def test_a_bot_over_its_time_is_named() -> None:
     e = fault("forest", Sleeper, move_time=0.05)
     assert e.code == "bot.slow"
