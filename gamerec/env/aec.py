@@ -4,6 +4,7 @@ agent. docs/env.md has the spaces, the layouts, the rewards and the records."""
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -141,6 +142,10 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     # -- episodes -----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode; ``seed`` (any integer, a numpy one too, from 0 to 2^64-1, as the
+        records keep it) seeds the deals' generator; None goes on drawing from it."""
+        if seed is not None:
+            seed = _seed(seed)
         if seed is not None or self._rng is None:
             self._seed = seed if seed is not None else secrets.randbits(63)
             self._rng = random.Random(self._seed)
@@ -261,6 +266,17 @@ class GameEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self._state = None
+
+
+def _seed(seed: Any) -> int:
+    """``seed`` as an int (numpy's integers too); InputError for one the records cannot keep."""
+    try:
+        value = operator.index(seed) if not isinstance(seed, bool) else -1
+    except TypeError:
+        value = -1
+    if not 0 <= value < 2**64:
+        raise InputError(f"seed {seed!r}: a whole number from 0 to 2^64-1 (the records keep it)")
+    return value
 
 
 def _names(players: int | Sequence[str], game: Game[Any]) -> list[str]:

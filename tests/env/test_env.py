@@ -143,6 +143,23 @@ def test_the_same_seed_gives_the_same_records(tmp_path: Path) -> None:
     assert episodes(4) != episodes(5)
 
 
+def test_a_numpy_seed_is_a_seed_and_one_no_record_keeps_is_refused(tmp_path: Path) -> None:
+    """RL code passes numpy integers as seeds (they were a TypeError from random.Random); a
+    seed the records cannot keep (a float, text, below 0 or past 2^64-1) is refused at
+    reset, not found when the episodes' records cannot be written."""
+    by_numpy, by_int = env("forest", 2, record=True), env("forest", 2, record=True)
+    _play(by_numpy, random.Random(1), np.int64(7))
+    _play(by_int, random.Random(1), 7)
+    assert msgspec.json.encode(by_numpy.unwrapped.records) == msgspec.json.encode(by_int.unwrapped.records)
+    assert type(by_numpy.unwrapped.records[0].provenance.seed) is int
+    gamerec.write(by_numpy.unwrapped.records, str(tmp_path / "np.grec"))
+    e = raw_env("forest", 2)
+    for bad in (-1, 2**64, 1.5, "7", True):
+        with pytest.raises(InputError, match=r"seed .*: a whole number from 0 to 2\^64-1"):
+            e.reset(seed=bad)  # type: ignore[arg-type]
+    e.reset(seed=2**64 - 1)
+
+
 def test_self_play_records_pass_gamerec_validate(tmp_path: Path) -> None:
     records = []
     for game_id in env_games():
