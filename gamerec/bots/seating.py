@@ -24,13 +24,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union
 
 import msgspec
 
 from ..engine import Game, action_text
 from ..errors import BotFault, Illegal
-from ..record import Action, Bid, Cards, Declare, Pass, Play, Pledge, Record
+from ..record import Action, Record
 
 if TYPE_CHECKING:
     import random
@@ -46,7 +46,16 @@ MAX_ACTIONS = 100_000
 #: a bot's action encoded and decoded as a record holds it (its numbers ints, its note and
 #: cards within the format's limits): the copy that is played and recorded
 _encode = msgspec.msgpack.Encoder().encode
-_decode = msgspec.msgpack.Decoder(Bid | Play | Cards | Declare | Pass | Pledge).decode
+
+
+def _copier(game: Game[Any]) -> Callable[[bytes], Any]:
+    """The decoder of ``game``'s own action kinds (a club's game may have kinds of its
+    own): what a bot's action is read back as."""
+    kinds = game.actions
+    union: Any = kinds[0] if len(kinds) == 1 else Union[kinds]  # noqa: UP007
+    return msgspec.msgpack.Decoder(union).decode
+
+
 #: how much later than its time a bot still thinking is stopped by the timer (a bot that
 #: returns in between is measured, and slow all the same)
 _GRACE = 0.05
@@ -111,6 +120,8 @@ def play_game(
     offered = seats.offered
     apply = state.apply  # every action goes through the rules' checks, as validate's do
     acts: list[Callable[..., Any]] = [b.act for b in bots]
+    copy_of = _copier(game)
+    kinds = game.actions
     deals = []
     count = 0
     with _timer(move_time) as stops:
@@ -132,10 +143,10 @@ def play_game(
                     raise _fault(game, state, seat, labels, where, "bot.slow", _slow(move_time)) from None
                 except (Exception, SystemExit) as e:  # (sys.exit() in a bot is its fault too)
                     raise _fault(game, state, seat, labels, where, "bot.raised", _reason(e)) from e
-                if not isinstance(action, Action) or action.seat != seat:
+                if type(action) not in kinds or action.seat != seat:
                     raise _fault(game, state, seat, labels, where, "bot.illegal", _not_its(game, action))
                 try:  # (the record's own copy: the bot's object may go on changing)
-                    action = _decode(_encode(action))
+                    action = copy_of(_encode(action))
                 except (msgspec.MsgspecError, TypeError, ValueError, OverflowError) as e:
                     why = f"returned {_shown(action)}, which no record can hold: {e}"
                     raise _fault(game, state, seat, labels, where, "bot.illegal", why) from None
@@ -185,6 +196,9 @@ def _not_its(game: Game[Any], action: object) -> str:
     """Why ``action``, which a bot returned, is not one of its seat's actions."""
     if not isinstance(action, Action):
         return f"returned {_shown(action)}, not an action (one of the legal actions it is given)"
+    if type(action) not in game.actions:
+        kinds = ", ".join(k.__name__ for k in game.actions)
+        return f"returned {_shown(action)}, a kind of action {game.id} has not (its kinds: {kinds})"
     return f"chose {action.kind} for seat {action.seat}: a bot plays its own seat only"
 
 

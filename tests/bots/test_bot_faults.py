@@ -34,6 +34,10 @@ class NotHeld:
     """Plays a card number no hand of any game holds at the start (or bids nothing)."""
 
     def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        from gamerec.record import Cards
+
+        if any(isinstance(a, Cards) for a in legal):
+            return Cards(seen.seat, [10_000])
         return Play(seen.seat, 10_000)
 
 
@@ -197,6 +201,22 @@ def test_a_bot_that_exits_is_named_not_a_silent_exit() -> None:
     with pytest.raises(InputError) as made:
         list(simulate("forest", 3, 1, seed=1, bot={1: ExitsWhenMade}))
     assert "making one failed: SystemExit: no model" in made.value.message
+
+
+class Bidder:
+    def act(self, seen: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        from gamerec.record import Bid
+
+        return Bid(seen.seat, 0)
+
+
+def test_an_action_of_a_kind_the_game_has_not_is_named() -> None:
+    e = fault("forest", Bidder)
+    assert e.code == "bot.illegal"
+    assert (
+        e.reason
+        == "returned Bid(seat=1, tricks=0, note=None), a kind of action forest has not (its kinds: Play)"
+    )
 
 
 def test_a_bot_over_its_time_is_named() -> None:
