@@ -1,5 +1,6 @@
-"""bench/ab_validate.py (validate, an old git ref against the working tree) runs end to end
-on tiny files and reports a ratio per game; ``--check`` fails above its limit. No timing
+"""bench/ab_validate.py (validate or simulate, an old git ref against the working tree) runs
+end to end on tiny files or games and reports a ratio per game (and bot); ``--check`` fails
+above its limit; ``--work simulate`` stops if the sides' records differ. No timing
 is asserted: the old side here is HEAD (exported with git archive), so that the test needs
 no particular history, and ``--limit`` is set far on either side of any ratio."""
 
@@ -62,3 +63,39 @@ def test_check_fails_above_the_limit_only() -> None:
     code, out = run(["--rounds", "1", "--games", "forest", "--check", "--limit", "0.001"])
     assert code == 1
     assert "over the limit: forest: new/old" in out
+
+
+def test_simulate_a_ratio_per_game_and_bot_and_the_same_records_on_both_sides() -> None:
+    code, out = run(["--work", "simulate", "--rounds", "2", "--json"])
+    assert code == 0
+    report = json.loads(out)
+    cases = [f"{game} {bot}" for game in GAMES for bot in ("random", "smart")]
+    assert list(report["games"]) == cases
+    assert list(report["digests"]) == cases
+    for case, r in report["games"].items():
+        assert r["ratio_min"] <= r["ratio"] <= r["ratio_max"], case
+        assert r["ratio_min"] > 0 and r["old_us_per_action"] > 0 and r["new_us_per_action"] > 0
+        assert report["actions"][case] > 4
+        assert len(report["digests"][case]) == 16
+    assert report["imported"]["new"] == str(ROOT / "gamerec" / "__init__.py")
+    assert report["imported"]["old"].endswith("old-src/gamerec/__init__.py")
+
+
+def test_simulate_s_digest_is_the_pinned_one() -> None:
+    # the child takes the digest as tests/games/test_simulate_pinned.py does, which pins
+    # "blackball 3 random" (40 games, seed 7) at e8aa14c0b350067c
+    args = ["--work", "simulate", "--games", "blackball", "--bots", "random", "--players", "3"]
+    code, out = run([*args, "--records", "40", "--seed", "7", "--rounds", "1", "--json"])
+    assert code == 0
+    assert json.loads(out)["digests"] == {"blackball random": "e8aa14c0b350067c"}
+
+
+def test_simulate_stops_when_the_sides_records_differ() -> None:
+    bench = load_bench("ab_validate")
+    found = bench.Found({}, {}, {})
+    same = {"actions": 248, "digest": "ab" * 32}
+    bench.same_records("blackball random", {"old": same, "new": dict(same)}, 1, found)
+    assert found.actions == {"blackball random": 248} and found.digests == {"blackball random": "ab" * 8}
+    other = {"actions": 248, "digest": "cd" * 32}
+    with pytest.raises(SystemExit, match="blackball random: the sides made different records"):
+        bench.same_records("blackball random", {"old": same, "new": other}, 1, found)
