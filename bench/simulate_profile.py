@@ -2,11 +2,13 @@
 plays every bot game (:func:`gamerec.bots.seating.play_game`) split by what it calls, under
 cProfile, and the cost of building each move's Seen measured without the profiler.
 
-Run from the repository root (it profiles the gamerec this Python imports: run it with
-``PYTHONPATH=$PWD`` and ``-P`` for the working tree)::
+It profiles the gamerec the running Python imports: from the repository root, the working
+tree with ``PYTHONPATH=$PWD``; an installed build (a compiled one) with ``-P`` from any
+folder::
 
-    python bench/simulate_profile.py                  # random bot, 100 games of 4 players a game
-    python bench/simulate_profile.py --bot smart --games forest --json
+    PYTHONPATH=$PWD python -P bench/simulate_profile.py      # random bot, 100 games of 4 players
+    PYTHONPATH=$PWD python -P bench/simulate_profile.py --bot smart --games forest --json
+    /tmp/ab/new/bin/python -P bench/simulate_profile.py      # the build installed there
 
 The split. ``simulate(game, --players, --records, --seed, bot=--bot)`` runs once under
 :mod:`cProfile`; play_game's cumulative time is divided among its direct callees, each
@@ -41,10 +43,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import gamerec
 from gamerec.bots import simulation
