@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pettingzoo.utils import wrappers
+try:
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as e:  # (the extra is not installed: say how to have it)
+    raise ModuleNotFoundError(
+        f"gamerec.env needs the extra 'env' ({(e.name or '?').split('.')[0]} is not installed): "
+        "pip install 'gamerec[env]'",
+        name=e.name,
+    ) from None
 
 from ..games import GAMES, get_spec
 from .aec import GameEnv, IllegalAction

@@ -75,3 +75,20 @@ def test_validate_and_simulate_load_none_of_the_extra(tmp_path: Path) -> None:
         out = str(tmp_path / f"{game}.grec")
         assert _loaded("simulate", "-g", game, "-p", "4", "-n", "1", "-s", "3", "-o", out) == ("[]", "0")
         assert _loaded("validate", out) == ("[]", "0")
+
+
+def test_without_the_extra_the_error_says_how_to_have_it(tmp_path: Path) -> None:
+    """``import gamerec.env`` without pettingzoo names the extra to install (a new user's
+    first try after the base install)."""
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = None  # (as if not installed)\n"
+        "try:\n"
+        "    import gamerec.env\n"
+        "except ModuleNotFoundError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == (
+        "gamerec.env needs the extra 'env' (pettingzoo is not installed): pip install 'gamerec[env]'"
+    )
