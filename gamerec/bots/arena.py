@@ -49,7 +49,7 @@ import msgspec
 from ..checking.batch import Workers, max_jobs, verify_batch
 from ..checking.verdicts import Verdict
 from ..engine import Game, check_names
-from ..errors import BotFault, GamerecError, Illegal, InputError
+from ..errors import BotFault, GamerecError, InputError
 from ..format.progress import OnProgress
 from ..format.read import read_bytes
 from ..format.write import encode_records, signals_held, write_atomic
@@ -60,8 +60,8 @@ from ..tables.ratings import Ratings, rate
 from ..tables.standings import Standings, Tally, Triage
 from ..version import __version__
 from .loading import bot_maker
-from .seating import MAX_ACTIONS, play_game
-from .simulation import MAX_TARGET, bots_setting, seats_of
+from .seating import play_game
+from .simulation import bot_rules, bots_setting, seats_of
 
 __all__ = [
     "ARENA_FORMAT",
@@ -222,16 +222,7 @@ def arena_plan(
         raise InputError(
             f"{total} games ({games} at each of {total // games} tables): an arena plays at most {MAX_GAMES}"
         )
-    try:
-        filled = game.filled_rules(dict(rules or {}), players)
-    except Illegal as e:
-        raise InputError(f"rules: {e.reason}") from None
-    target = filled.get("target")
-    if isinstance(target, int) and target > MAX_TARGET:
-        raise InputError(
-            f"rule target={target}: bots play to at most {MAX_TARGET} points "
-            f"(a game to more could run past {MAX_ACTIONS} actions)"
-        )
+    filled = bot_rules(game, rules, players)
     for entrant in entrants:
         bot_maker(entrant.bot, game_id, seats)  # (an unknown bot, a module that does not import)
     plan = ArenaPlan(

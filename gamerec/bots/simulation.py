@@ -26,6 +26,7 @@ from .seating import MAX_ACTIONS, play_game
 __all__ = [
     "MAX_RULE_NESTING",
     "MAX_TARGET",
+    "bot_rules",
     "bots_setting",
     "default_bot",
     "parse_rule_options",
@@ -145,18 +146,27 @@ def simulate(
         check_names(names_, "a name is a player in the standings and ratings")
     except GamerecError as e:
         raise InputError(e.message) from None
+    filled = bot_rules(game, rules, players)
+    makers = seat_bots(bot, players, game_id, seats, default_bot(seats))
+    return _play(game, seats, names_, games, seed, makers, filled, event, move_time)
+
+
+def bot_rules(game: Game[Any], rules: Mapping[str, Any] | None, players: int) -> dict[str, Any]:
+    """``rules`` checked and filled for a game bots play (:class:`InputError` for an option
+    the game has not or a value out of range, and for a ``target`` over
+    :data:`MAX_TARGET`: bots score some 30 points a deal, so a game to more could run past
+    the actions a bot game may take)."""
     try:
-        filled = game.filled_rules(rules or {}, players)
+        filled = game.filled_rules(dict(rules or {}), players)
     except Illegal as e:
         raise InputError(f"rules: {e.reason}") from None
     target = filled.get("target")
     if isinstance(target, int) and target > MAX_TARGET:
         raise InputError(
-            f"rule target={target}: simulate plays to at most {MAX_TARGET} points "
+            f"rule target={target}: bots play to at most {MAX_TARGET} points "
             f"(bots score some 30 points a deal; a game to more could run past {MAX_ACTIONS} actions)"
         )
-    makers = seat_bots(bot, players, game_id, seats, default_bot(seats))
-    return _play(game, seats, names_, games, seed, makers, filled, event, move_time)
+    return filled
 
 
 def bots_setting(labels: Sequence[str]) -> str:

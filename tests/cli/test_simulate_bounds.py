@@ -47,7 +47,7 @@ def test_target_over_the_simulate_bound_is_a_usage_error(tmp_path: Path) -> None
     r = cli("simulate", "-g", "black-swan-2012", "--rule", "target=1000000", "-o", tmp_path / "o.grec")
     assert r.exit_code == 2
     line = one_line(r.output)
-    assert line.startswith(f"gamerec: rule target=1000000: simulate plays to at most {MAX_TARGET} points")
+    assert line.startswith(f"gamerec: rule target=1000000: bots play to at most {MAX_TARGET} points")
     assert not (tmp_path / "o.grec").exists()
     with pytest.raises(InputError, match="target"):
         next(simulate("black-swan-2012", 2, 1, 0, rules={"target": MAX_TARGET + 1}))
