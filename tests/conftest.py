@@ -66,9 +66,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "plain_only: a slow test run once, against the plain build (a terminal test of the command "
-        "line; the environments' 10 000 episodes a game): CI's compiled run leaves it out, the "
-        "library tests of what it drives run in both",
+        "plain_only: a test run once, against the plain build (a slow terminal test of the "
+        "command line; the environments' 10 000 episodes a game; a profile, which cannot see "
+        "compiled code): CI's compiled run leaves it out, the library tests of what it drives "
+        "run in both",
     )
 
 

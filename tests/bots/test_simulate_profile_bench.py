@@ -27,6 +27,7 @@ def run(args: list[str]) -> dict[str, Any]:
     return report
 
 
+@pytest.mark.plain_only  # (cProfile sees no compiled function: the rules' apply is one)
 def test_every_game_s_loop_split_into_its_parts() -> None:
     report = run([])
     assert list(report["games"]) == GAMES
